@@ -1,0 +1,105 @@
+//===- Target.h - A target machine's hardware description -----------------===//
+//
+// The parametric hardware features of paper Table 1 plus per-instruction
+// costs (section 3.3), loaded from a YAML descriptor in hwdb/targets/ (format:
+// docs/hwdb-format.md). All values are in base units once loaded: bytes,
+// bytes per second, hertz, seconds; latencies and throughputs in core cycles.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_HWDB_TARGET_H
+#define CROP_HWDB_TARGET_H
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crop::hw {
+
+enum class TargetKind : uint8_t { CPU, GPU, Accelerator };
+const char *targetKindName(TargetKind K);
+
+/// One level of a CPU's memory hierarchy (a cache; RAM is described apart).
+struct CacheLevel {
+  std::string Name;          ///< "L1d", "L2", "L3".
+  uint64_t SizeBytes = 0;    ///< Capacity of one instance.
+  uint32_t LineBytes = 64;
+  uint32_t Ways = 1;         ///< Associativity.
+  double LatencyCycles = 0;  ///< Load-to-use latency.
+  uint32_t SharedByCores = 1;///< 1 = private per core.
+  double BandwidthPerCore = 0; ///< Sustained bytes/s one core can stream.
+  double BandwidthAll = 0;     ///< Sustained bytes/s with all cores.
+};
+
+/// Cost of one IR opcode class x type x lane count on a CPU.
+struct InstrCost {
+  double Latency = 1;         ///< Cycles until a dependent can start.
+  double RecipThroughput = 1; ///< Cycles an issuing unit is busy.
+  std::string Unit = "alu";   ///< Functional-unit class that runs it.
+  uint32_t Uops = 1;          ///< Issue slots it takes.
+};
+
+struct CpuParams {
+  uint32_t Threads = 1;     ///< Hardware threads the runtime uses.
+  uint32_t Cores = 1;
+  double FrequencyHz = 0;
+  uint32_t IssueWidth = 4;  ///< Instructions dispatched per cycle.
+  uint32_t SimdBits = 128;  ///< Widest vector register.
+  double MispredictPenalty = 15; ///< Cycles.
+  uint32_t MaxOutstandingMisses = 10; ///< L1 miss buffers (memory-level par.)
+  /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
+  std::map<std::string, uint32_t> Units;
+  std::vector<CacheLevel> Caches; ///< Innermost first.
+  double RamLatencyCycles = 0;
+  double RamBandwidthPerCore = 0; ///< bytes/s
+  double RamBandwidthAll = 0;     ///< bytes/s
+  /// Key "<opcode>.<type>" for scalars, "<opcode>.<type>x<lanes>" for vectors
+  /// (e.g. "fadd.f32", "fma.f32x8", "call:expf.f32").
+  std::map<std::string, InstrCost> Instructions;
+};
+
+/// Peak throughput for one data type, by the unit that reaches it.
+struct PeakOps {
+  double Vector = 0; ///< ops/s on the general (vector/SIMT) units
+  double Matrix = 0; ///< ops/s on tensor/matrix units; 0 if none
+};
+
+struct MemoryLevel {
+  std::string Name;       ///< "L2", "HBM", "shared".
+  uint64_t SizeBytes = 0;
+  double Bandwidth = 0;   ///< bytes/s
+};
+
+struct AcceleratorParams {
+  uint32_t ComputeUnits = 0; ///< SMs, AI cores ...
+  double FrequencyHz = 0;
+  /// Data type ("f64", "f32", "tf32", "f16", "bf16", "fp8", "i8") -> peak.
+  std::map<std::string, PeakOps> Peak;
+  std::vector<MemoryLevel> Memory; ///< Innermost first; last is device memory.
+  double LaunchOverheadSeconds = 0;
+};
+
+struct Target {
+  std::string Name;
+  TargetKind Kind = TargetKind::CPU;
+  std::string Isa;
+  unsigned SchemaVersion = 1;
+  std::string Source; ///< Where the numbers came from.
+  std::string Summary; ///< One line for `crop targets`.
+  std::string Path;    ///< The file it was loaded from.
+  std::optional<CpuParams> Cpu;
+  std::optional<AcceleratorParams> Accel;
+
+  /// The cost of an instruction class on this CPU target, or nullptr if the
+  /// descriptor has none. Vectors wider than the SIMD width, or lane counts
+  /// without their own entry, are derived from the nearest entry (split into
+  /// ceil(bits / SimdBits) register-wide operations).
+  std::optional<InstrCost> instructionCost(const std::string &Opcode,
+                                           const std::string &Type,
+                                           uint32_t Lanes) const;
+};
+
+} // namespace crop::hw
+
+#endif // CROP_HWDB_TARGET_H

@@ -1,0 +1,54 @@
+//===- GraphletBuilder.h - Task graphlets from LLVM IR --------------------===//
+#ifndef CROP_PASSES_GRAPHLETBUILDER_H
+#define CROP_PASSES_GRAPHLETBUILDER_H
+
+#include "crop/Profile/Graphlet.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <map>
+#include <vector>
+
+namespace llvm {
+class AAResults;
+class BasicBlock;
+class Instruction;
+} // namespace llvm
+
+namespace crop {
+
+/// The graphlet of one block: SSA def-use edges inside the block, memory
+/// order edges between accesses that may alias (by AA), the terminator after
+/// everything. Phis, debug intrinsics and lifetime markers get no vertex.
+Graphlet buildGraphlet(const llvm::BasicBlock &BB, llvm::AAResults &AA);
+
+/// The superblock graphlet of BB merged with its successor Succ; Succ's
+/// vertices are named "S1_Vn" and carry Part = 1.
+Graphlet buildSuperblock(const llvm::BasicBlock &BB,
+                         const llvm::BasicBlock &Succ, llvm::AAResults &AA);
+
+/// Opcode class, element type and lanes of one instruction, as stored in a
+/// graphlet vertex; false for instructions that are not work (phi, debug
+/// intrinsics, lifetime markers...).
+bool classifyInstruction(const llvm::Instruction &I, GraphletVertex &Out);
+
+/// Graphlets of every block of a function and of each (block, successor)
+/// pair, computed by the new pass manager.
+struct FunctionGraphlets {
+  std::vector<Graphlet> Blocks;                   ///< In function order.
+  std::map<std::pair<std::string, std::string>, Graphlet> Superblocks;
+};
+
+class GraphletAnalysis : public llvm::AnalysisInfoMixin<GraphletAnalysis> {
+public:
+  using Result = FunctionGraphlets;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+private:
+  friend llvm::AnalysisInfoMixin<GraphletAnalysis>;
+  static llvm::AnalysisKey Key;
+};
+
+} // namespace crop
+
+#endif // CROP_PASSES_GRAPHLETBUILDER_H

@@ -1,0 +1,74 @@
+//===- Graphlet.h - Task graphlets: a block's instruction dependency DAG --===//
+//
+// A task graphlet is the hardware-independent description of one basic block
+// (or a superblock: a block merged with one successor) that the pipeline
+// simulator schedules on a target (paper section 3.1.2). It is plain data so
+// that it can travel in a program profile without any LLVM IR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_PROFILE_GRAPHLET_H
+#define CROP_PROFILE_GRAPHLET_H
+
+#include <boost/graph/adjacency_list.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace crop {
+
+/// One instruction of a graphlet (or the entry vertex).
+struct GraphletVertex {
+  /// Display name: "V0" is the entry vertex, "V1".. the block's instructions
+  /// in program order; in a superblock, the successor's vertices are "S1_V1"..
+  std::string Name;
+  /// Opcode class, the key into a target's instruction costs: "entry", "fadd",
+  /// "fmul", "fma" (llvm.fmuladd / llvm.fma), "load", "store", "gep", "icmp",
+  /// "fcmp", "br", "switch", "ret", "select", "sitofp", "call:<callee>",
+  /// "intr:<llvm intrinsic without the llvm. prefix and type suffix>" ...
+  std::string Opcode;
+  /// Element type: "f16", "bf16", "f32", "f64", "i1".."i64", "ptr", "void".
+  std::string Type;
+  /// Vector lanes; 1 for scalars.
+  uint32_t Lanes = 1;
+  /// Bytes read or written, for memory operations; 0 otherwise.
+  uint32_t MemBytes = 0;
+  /// 0 for the (head) block, 1 for the successor's part of a superblock.
+  uint32_t Part = 0;
+};
+
+/// Why one vertex must wait for another.
+enum class DepKind : uint8_t {
+  Entry,   ///< From the entry vertex to a vertex with no other predecessor.
+  Data,    ///< SSA def-use.
+  MemRAW,  ///< A load after a store that may alias it.
+  MemWAR,  ///< A store after a load that may alias it.
+  MemWAW,  ///< A store after a store that may alias it.
+  Control, ///< The terminator waits for everything in its block.
+};
+
+const char *depKindName(DepKind K);
+
+struct GraphletEdge {
+  DepKind Kind = DepKind::Data;
+};
+
+using GraphletGraph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS,
+                          GraphletVertex, GraphletEdge>;
+
+/// A block's (or superblock's) graphlet. Vertex 0 is always the entry vertex.
+struct Graphlet {
+  std::string Block;     ///< The (head) block's name.
+  std::string Successor; ///< Empty for a plain block; the merged successor.
+  GraphletGraph G;
+
+  bool isSuperblock() const { return !Successor.empty(); }
+  /// Number of instruction vertices (the entry vertex excluded).
+  size_t numInstructions() const {
+    return boost::num_vertices(G) ? boost::num_vertices(G) - 1 : 0;
+  }
+};
+
+} // namespace crop
+
+#endif // CROP_PROFILE_GRAPHLET_H

@@ -1,0 +1,106 @@
+//===- ProgramProfile.h - The hardware-independent program profile --------===//
+//
+// Everything Crop knows about one program, measured once on any machine and
+// then used to predict its time on every target without running it again:
+// functions with their call counts and parallelism (Eq. 3), blocks with
+// per-call counts, graphlets and successor frequencies (Eq. 1-2), and
+// reuse-distance histograms (Eq. 4-6). docs/profile-format.md describes the
+// file that carries it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_PROFILE_PROGRAMPROFILE_H
+#define CROP_PROFILE_PROGRAMPROFILE_H
+
+#include "crop/Profile/Graphlet.h"
+#include "crop/Profile/ReuseHistogram.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace crop {
+
+/// Which parallel runtime launched a function's tasks.
+enum class ParallelRuntime : uint8_t { None, OpenMP, Halide, TVM };
+const char *parallelRuntimeName(ParallelRuntime R);
+
+/// One CFG edge out of a block and how often it was taken in total.
+struct SuccessorEdge {
+  std::string Block;
+  uint64_t Count = 0;
+  /// The superblock graphlet of this block merged with Block.
+  Graphlet Superblock;
+};
+
+/// Reuse profile of the accesses made by one block, per cache-line size.
+struct BlockReuse {
+  /// Distances over the whole serial access stream (what one core sees when
+  /// the program runs on one thread; also the shared-cache view).
+  ReuseHistogram Serial;
+  /// Only for blocks of parallel functions: distances with the tracker
+  /// restarted at every task, so reuse between tasks counts as cold. A private
+  /// cache per thread sees something between Task and Serial.
+  ReuseHistogram Task;
+};
+
+struct BlockProfile {
+  std::string Name;
+  /// Executions over the whole profiled run (all calls of the function).
+  uint64_t Count = 0;
+  /// Memory operations executed by this block over the run.
+  uint64_t Loads = 0, Stores = 0;
+  uint64_t LoadBytes = 0, StoreBytes = 0;
+  std::vector<SuccessorEdge> Successors;
+  Graphlet Body;
+  /// Line size in bytes (64, 128) -> reuse profile of this block's accesses.
+  std::map<uint32_t, BlockReuse> Reuse;
+};
+
+/// How many parallel launches ran how many tasks: Eq. 3 applies per launch.
+struct LaunchGroup {
+  uint64_t Tasks = 0;    ///< Tasks in one launch.
+  uint64_t Launches = 0; ///< Launches of that size.
+};
+
+struct FunctionProfile {
+  std::string Name;
+  /// Count(F): calls over the run; for a parallel function, tasks run.
+  uint64_t Calls = 0;
+  bool Parallel = false;
+  ParallelRuntime Runtime = ParallelRuntime::None;
+  /// Only for parallel functions; sums to Calls.
+  std::vector<LaunchGroup> Launches;
+  /// Blocks in function order; the first is the entry block.
+  std::vector<BlockProfile> Blocks;
+
+  /// Count(BB) per call of the function, the paper's per-execution count.
+  double perCallCount(const BlockProfile &B) const {
+    return Calls ? double(B.Count) / double(Calls) : 0.0;
+  }
+};
+
+struct ModuleIdentity {
+  std::string Hash;       ///< SHA-256 of the module's IR text, hex.
+  std::string SourceName; ///< The file it was read from.
+  std::string Entry;      ///< The prediction unit: one call of this.
+  std::string Triple;     ///< The module's target triple.
+};
+
+struct ProgramProfile {
+  static constexpr unsigned FormatVersion = 1;
+
+  ModuleIdentity Module;
+  /// Calls of the entry over which all counts were taken (normally 1); the
+  /// predictor divides by it to get per-call figures.
+  uint64_t EntryCalls = 1;
+  /// SHARDS sampling rate used for the reuse histograms (1 = exact).
+  double SampleRate = 1.0;
+  std::vector<FunctionProfile> Functions;
+
+  const FunctionProfile *findFunction(const std::string &Name) const;
+};
+
+} // namespace crop
+
+#endif // CROP_PROFILE_PROGRAMPROFILE_H

@@ -1,0 +1,394 @@
+//===- ProfileIO.cpp - JSON form of the program profile -------------------===//
+#include "crop/Profile/ProfileIO.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace crop;
+using namespace llvm;
+
+namespace {
+
+json::Value histToJSON(const ReuseHistogram &H) {
+  // Bins as [[bin, count], ...]: compact and order-preserving.
+  json::Array Bins;
+  for (const auto &[B, C] : H.bins())
+    Bins.push_back(json::Array{int64_t(B), int64_t(C)});
+  return json::Object{{"cold", int64_t(H.cold())}, {"bins", std::move(Bins)}};
+}
+
+json::Value graphletToJSON(const Graphlet &G) {
+  json::Array Vs, Es;
+  for (auto V : boost::make_iterator_range(boost::vertices(G.G))) {
+    const GraphletVertex &X = G.G[V];
+    json::Object O{{"name", X.Name}, {"op", X.Opcode}, {"type", X.Type}};
+    if (X.Lanes != 1)
+      O["lanes"] = int64_t(X.Lanes);
+    if (X.MemBytes)
+      O["bytes"] = int64_t(X.MemBytes);
+    if (X.Part)
+      O["part"] = int64_t(X.Part);
+    Vs.push_back(std::move(O));
+  }
+  for (auto E : boost::make_iterator_range(boost::edges(G.G)))
+    Es.push_back(json::Array{int64_t(boost::source(E, G.G)),
+                             int64_t(boost::target(E, G.G)),
+                             depKindName(G.G[E].Kind)});
+  json::Object O{{"block", G.Block}, {"vertices", std::move(Vs)},
+                 {"edges", std::move(Es)}};
+  if (G.isSuperblock())
+    O["successor"] = G.Successor;
+  return O;
+}
+
+json::Value blockToJSON(const BlockProfile &B) {
+  json::Array Succs;
+  for (const SuccessorEdge &S : B.Successors)
+    Succs.push_back(json::Object{{"block", S.Block},
+                                 {"count", int64_t(S.Count)},
+                                 {"graphlet", graphletToJSON(S.Superblock)}});
+  json::Object Reuse;
+  for (const auto &[Line, R] : B.Reuse) {
+    json::Object O{{"serial", histToJSON(R.Serial)}};
+    if (!R.Task.empty())
+      O["task"] = histToJSON(R.Task);
+    Reuse[std::to_string(Line)] = std::move(O);
+  }
+  return json::Object{{"name", B.Name},
+                      {"count", int64_t(B.Count)},
+                      {"loads", int64_t(B.Loads)},
+                      {"stores", int64_t(B.Stores)},
+                      {"load_bytes", int64_t(B.LoadBytes)},
+                      {"store_bytes", int64_t(B.StoreBytes)},
+                      {"successors", std::move(Succs)},
+                      {"graphlet", graphletToJSON(B.Body)},
+                      {"reuse", std::move(Reuse)}};
+}
+
+/// Reads a profile JSON document, remembering the path of the value being
+/// read so that every error names where in the file it is.
+class Reader {
+public:
+  explicit Reader(StringRef Name) : Name(Name) {}
+
+  Error fail(const json::Path::Root &Root) {
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    OS << Name << ": invalid profile: " << toString(Root.getError());
+    return createStringError(inconvertibleErrorCode(), Msg);
+  }
+
+  StringRef Name;
+};
+
+} // namespace
+
+// The fromJSON overloads live in crop's namespace so llvm::json finds them by
+// argument-dependent lookup when it maps arrays of profile types.
+namespace crop {
+
+static bool readU64(const json::Value &V, uint64_t &Out, json::Path P) {
+  auto I = V.getAsInteger();
+  if (!I || *I < 0) {
+    P.report("expected a non-negative integer");
+    return false;
+  }
+  Out = uint64_t(*I);
+  return true;
+}
+
+static bool fromJSON(const json::Value &V, ReuseHistogram &H, json::Path P) {
+  const json::Object *O = V.getAsObject();
+  if (!O) {
+    P.report("expected an object");
+    return false;
+  }
+  uint64_t Cold = 0;
+  const json::Value *C = O->get("cold");
+  if (!C || !readU64(*C, Cold, P.field("cold")))
+    return false;
+  H.setCold(Cold);
+  const json::Array *Bins = O->getArray("bins");
+  if (!Bins) {
+    P.field("bins").report("expected an array");
+    return false;
+  }
+  for (size_t I = 0; I < Bins->size(); ++I) {
+    const json::Array *Pair = (*Bins)[I].getAsArray();
+    json::Path BP = P.field("bins").index(I);
+    uint64_t B = 0, N = 0;
+    if (!Pair || Pair->size() != 2 || !readU64((*Pair)[0], B, BP) ||
+        !readU64((*Pair)[1], N, BP)) {
+      BP.report("expected [bin, count]");
+      return false;
+    }
+    H.setBin(uint32_t(B), N);
+  }
+  return true;
+}
+
+static std::optional<DepKind> depKindFromName(StringRef S) {
+  for (DepKind K : {DepKind::Entry, DepKind::Data, DepKind::MemRAW,
+                    DepKind::MemWAR, DepKind::MemWAW, DepKind::Control})
+    if (S == depKindName(K))
+      return K;
+  return std::nullopt;
+}
+
+static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
+  json::ObjectMapper M(V, P);
+  if (!M || !M.map("block", G.Block) || !M.mapOptional("successor", G.Successor))
+    return false;
+  const json::Object *O = V.getAsObject();
+  const json::Array *Vs = O->getArray("vertices");
+  const json::Array *Es = O->getArray("edges");
+  if (!Vs || !Es) {
+    P.report("expected 'vertices' and 'edges' arrays");
+    return false;
+  }
+  for (size_t I = 0; I < Vs->size(); ++I) {
+    GraphletVertex X;
+    json::ObjectMapper VM((*Vs)[I], P.field("vertices").index(I));
+    int64_t Lanes = 1, Bytes = 0, Part = 0;
+    if (!VM || !VM.map("name", X.Name) || !VM.map("op", X.Opcode) ||
+        !VM.map("type", X.Type) || !VM.mapOptional("lanes", Lanes) ||
+        !VM.mapOptional("bytes", Bytes) || !VM.mapOptional("part", Part))
+      return false;
+    X.Lanes = uint32_t(Lanes);
+    X.MemBytes = uint32_t(Bytes);
+    X.Part = uint32_t(Part);
+    boost::add_vertex(std::move(X), G.G);
+  }
+  size_t N = boost::num_vertices(G.G);
+  for (size_t I = 0; I < Es->size(); ++I) {
+    json::Path EP = P.field("edges").index(I);
+    const json::Array *E = (*Es)[I].getAsArray();
+    uint64_t From = 0, To = 0;
+    if (!E || E->size() != 3 || !readU64((*E)[0], From, EP) ||
+        !readU64((*E)[1], To, EP) || !(*E)[2].getAsString()) {
+      EP.report("expected [from, to, kind]");
+      return false;
+    }
+    auto K = depKindFromName(*(*E)[2].getAsString());
+    if (From >= N || To >= N || !K) {
+      EP.report("edge names a vertex or kind that does not exist");
+      return false;
+    }
+    boost::add_edge(From, To, GraphletEdge{*K}, G.G);
+  }
+  return true;
+}
+
+static bool fromJSON(const json::Value &V, SuccessorEdge &S, json::Path P) {
+  json::ObjectMapper M(V, P);
+  const json::Value *C = V.getAsObject() ? V.getAsObject()->get("count")
+                                         : nullptr;
+  if (!M || !M.map("block", S.Block) || !C ||
+      !readU64(*C, S.Count, P.field("count")))
+    return false;
+  const json::Value *G = V.getAsObject()->get("graphlet");
+  return !G || fromJSON(*G, S.Superblock, P.field("graphlet"));
+}
+
+static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
+  json::ObjectMapper M(V, P);
+  if (!M || !M.map("name", B.Name))
+    return false;
+  const json::Object *O = V.getAsObject();
+  struct {
+    const char *Key;
+    uint64_t *Out;
+  } Ints[] = {{"count", &B.Count},          {"loads", &B.Loads},
+              {"stores", &B.Stores},        {"load_bytes", &B.LoadBytes},
+              {"store_bytes", &B.StoreBytes}};
+  for (auto &I : Ints) {
+    const json::Value *X = O->get(I.Key);
+    if (!X) {
+      P.field(I.Key).report("missing");
+      return false;
+    }
+    if (!readU64(*X, *I.Out, P.field(I.Key)))
+      return false;
+  }
+  if (!M.map("successors", B.Successors))
+    return false;
+  if (const json::Value *G = O->get("graphlet"))
+    if (!fromJSON(*G, B.Body, P.field("graphlet")))
+      return false;
+  if (const json::Object *R = O->getObject("reuse")) {
+    for (const auto &KV : *R) {
+      unsigned Line = 0;
+      json::Path RP = P.field("reuse").field(KV.first);
+      if (StringRef(KV.first).getAsInteger(10, Line) || !Line) {
+        RP.report("key must be a cache-line size in bytes");
+        return false;
+      }
+      const json::Object *RO = KV.second.getAsObject();
+      if (!RO || !RO->get("serial")) {
+        RP.report("expected an object with 'serial'");
+        return false;
+      }
+      BlockReuse &BR = B.Reuse[Line];
+      if (!fromJSON(*RO->get("serial"), BR.Serial, RP.field("serial")))
+        return false;
+      if (const json::Value *T = RO->get("task"))
+        if (!fromJSON(*T, BR.Task, RP.field("task")))
+          return false;
+    }
+  }
+  return true;
+}
+
+static bool fromJSON(const json::Value &V, LaunchGroup &L, json::Path P) {
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != 2 || !readU64((*A)[0], L.Tasks, P) ||
+      !readU64((*A)[1], L.Launches, P)) {
+    P.report("expected [tasks, launches]");
+    return false;
+  }
+  return true;
+}
+
+static bool fromJSON(const json::Value &V, FunctionProfile &F, json::Path P) {
+  json::ObjectMapper M(V, P);
+  std::string Runtime = "none";
+  const json::Value *C = V.getAsObject() ? V.getAsObject()->get("calls")
+                                         : nullptr;
+  if (!M || !M.map("name", F.Name) || !C ||
+      !readU64(*C, F.Calls, P.field("calls")) ||
+      !M.map("parallel", F.Parallel) || !M.map("runtime", Runtime) ||
+      !M.mapOptional("launches", F.Launches) || !M.map("blocks", F.Blocks))
+    return false;
+  for (ParallelRuntime R : {ParallelRuntime::None, ParallelRuntime::OpenMP,
+                            ParallelRuntime::Halide, ParallelRuntime::TVM})
+    if (Runtime == parallelRuntimeName(R)) {
+      F.Runtime = R;
+      return true;
+    }
+  P.field("runtime").report("unknown parallel runtime");
+  return false;
+}
+
+} // namespace crop
+
+std::string crop::profileToJSON(const ProgramProfile &P) {
+  json::Array Fns;
+  for (const FunctionProfile &F : P.Functions) {
+    json::Array Blocks, Launches;
+    for (const BlockProfile &B : F.Blocks)
+      Blocks.push_back(blockToJSON(B));
+    for (const LaunchGroup &L : F.Launches)
+      Launches.push_back(json::Array{int64_t(L.Tasks), int64_t(L.Launches)});
+    json::Object O{{"name", F.Name},
+                   {"calls", int64_t(F.Calls)},
+                   {"parallel", F.Parallel},
+                   {"runtime", parallelRuntimeName(F.Runtime)},
+                   {"blocks", std::move(Blocks)}};
+    if (F.Parallel)
+      O["launches"] = std::move(Launches);
+    Fns.push_back(std::move(O));
+  }
+  json::Object Root{
+      {"format", "crop-profile"},
+      {"version", int64_t(ProgramProfile::FormatVersion)},
+      {"module", json::Object{{"hash", P.Module.Hash},
+                              {"source", P.Module.SourceName},
+                              {"entry", P.Module.Entry},
+                              {"triple", P.Module.Triple}}},
+      {"entry_calls", int64_t(P.EntryCalls)},
+      {"sample_rate", P.SampleRate},
+      {"functions", std::move(Fns)}};
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << formatv("{0:1}", json::Value(std::move(Root))) << "\n";
+  return S;
+}
+
+Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
+  Expected<json::Value> Doc = json::parse(Text);
+  if (!Doc)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: not a profile (JSON: %s)", Name.str().c_str(),
+                             toString(Doc.takeError()).c_str());
+  Reader R(Name);
+  json::Path::Root Root("profile");
+  json::Path P(Root);
+  const json::Object *O = Doc->getAsObject();
+  if (!O || O->getString("format") != StringRef("crop-profile"))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: not a Crop profile (no \"format\": "
+                             "\"crop-profile\")",
+                             Name.str().c_str());
+  std::optional<int64_t> Version = O->getInteger("version");
+  if (!Version)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: profile has no format version",
+                             Name.str().c_str());
+  if (*Version > int64_t(ProgramProfile::FormatVersion) || *Version < 1)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s: profile format version %lld is not supported by this Crop (it "
+        "reads version %u); profile the program again with this Crop",
+        Name.str().c_str(), (long long)*Version, ProgramProfile::FormatVersion);
+
+  ProgramProfile Prof;
+  json::ObjectMapper M(*Doc, P);
+  const json::Object *Mod = O->getObject("module");
+  if (!Mod)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: profile has no 'module'", Name.str().c_str());
+  json::ObjectMapper MM(*O->get("module"), P.field("module"));
+  if (!MM.map("hash", Prof.Module.Hash) ||
+      !MM.map("source", Prof.Module.SourceName) ||
+      !MM.map("entry", Prof.Module.Entry) ||
+      !MM.mapOptional("triple", Prof.Module.Triple) ||
+      !M.map("sample_rate", Prof.SampleRate) ||
+      !M.map("functions", Prof.Functions))
+    return R.fail(Root);
+  const json::Value *EC = O->get("entry_calls");
+  if (!EC || !readU64(*EC, Prof.EntryCalls, P.field("entry_calls")))
+    return R.fail(Root);
+  return Prof;
+}
+
+Error crop::writeProfile(const ProgramProfile &P, StringRef Path) {
+  std::string Text = profileToJSON(P);
+  // Write beside the target and rename over it, so a reader never sees a
+  // half-written profile and a failure leaves nothing behind.
+  std::string Tmp = (Path + ".tmp").str();
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Tmp, EC, sys::fs::OF_None);
+    if (EC)
+      return createStringError(EC, "cannot write '%s': %s", Tmp.c_str(),
+                               EC.message().c_str());
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Tmp);
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot write '%s'", Tmp.c_str());
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
+    sys::fs::remove(Tmp);
+    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                             EC.message().c_str());
+  }
+  return Error::success();
+}
+
+Expected<ProgramProfile> crop::readProfile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "cannot read '%s': %s",
+                             Path.str().c_str(),
+                             Buf.getError().message().c_str());
+  return profileFromJSON((*Buf)->getBuffer(), Path);
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets Crop up (scripts/setup.sh) and runs every test: Catch2 unit tests and lit/FileCheck tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+bash scripts/setup.sh
+BUILD=${CROP_BUILD_DIR:-build}
+ctest --test-dir "$BUILD" --output-on-failure -j "$(nproc)"
+echo "test.sh: setup, build and tests took $(( $(date +%s) - start )) s"

@@ -1,0 +1,92 @@
+//===- ProfileTests.cpp - Program profile model and file format ----------===//
+#include "crop/Profile/ProfileIO.h"
+
+#include <catch2/catch.hpp>
+
+using namespace crop;
+
+TEST_CASE("reuse bins cover distances without gaps", "[profile]") {
+  for (uint64_t D = 0; D < 100000; ++D) {
+    uint32_t B = ReuseHistogram::binOf(D);
+    REQUIRE(ReuseHistogram::binLow(B) <= D);
+    REQUIRE(D <= ReuseHistogram::binHigh(B));
+  }
+  // Relative bin width stays within 1/8 so Eq. 4 sees cache sizes sharply.
+  uint32_t B = ReuseHistogram::binOf(1u << 20);
+  double Width = double(ReuseHistogram::binHigh(B) - ReuseHistogram::binLow(B) + 1);
+  CHECK(Width / double(ReuseHistogram::binLow(B)) <= 0.125);
+  CHECK(ReuseHistogram::binOf(15) == 15);
+  CHECK(ReuseHistogram::binOf(16) == 16);
+  CHECK(ReuseHistogram::binOf(17) == 16);
+  CHECK(ReuseHistogram::binOf(18) == 17);
+}
+
+static ProgramProfile sampleProfile() {
+  ProgramProfile P;
+  P.Module = {"abc123", "k.ll", "kernel", "x86_64-pc-linux-gnu"};
+  FunctionProfile F;
+  F.Name = "kernel.omp_outlined";
+  F.Calls = 10;
+  F.Parallel = true;
+  F.Runtime = ParallelRuntime::OpenMP;
+  F.Launches = {{10, 1}};
+  BlockProfile B;
+  B.Name = "for.body";
+  B.Count = 100;
+  B.Loads = 200;
+  B.LoadBytes = 800;
+  boost::add_vertex(GraphletVertex{"V0", "entry", "void", 1, 0, 0}, B.Body.G);
+  boost::add_vertex(GraphletVertex{"V1", "load", "f32", 8, 32, 0}, B.Body.G);
+  boost::add_edge(0, 1, GraphletEdge{DepKind::Entry}, B.Body.G);
+  B.Body.Block = "for.body";
+  B.Reuse[64].Serial.add(3, 5);
+  B.Reuse[64].Serial.addCold(2);
+  B.Reuse[64].Task.add(1000);
+  SuccessorEdge S;
+  S.Block = "for.end";
+  S.Count = 10;
+  S.Superblock.Block = "for.body";
+  S.Superblock.Successor = "for.end";
+  B.Successors.push_back(S);
+  F.Blocks.push_back(B);
+  P.Functions.push_back(F);
+  return P;
+}
+
+TEST_CASE("profile JSON round-trips losslessly", "[profile]") {
+  ProgramProfile P = sampleProfile();
+  std::string Text = profileToJSON(P);
+  auto Q = profileFromJSON(Text, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(profileToJSON(*Q) == Text);
+  const BlockProfile &B = Q->Functions[0].Blocks[0];
+  CHECK(B.Reuse.at(64).Serial == P.Functions[0].Blocks[0].Reuse.at(64).Serial);
+  CHECK(B.Body.G[1].Lanes == 8);
+  CHECK(Q->Functions[0].Launches[0].Tasks == 10);
+}
+
+TEST_CASE("a newer profile version is refused with a message", "[profile]") {
+  std::string Text = profileToJSON(sampleProfile());
+  auto Pos = Text.find("\"version\": 1");
+  REQUIRE(Pos != std::string::npos);
+  Text.replace(Pos, 12, "\"version\": 99");
+  auto Q = profileFromJSON(Text, "new.json");
+  REQUIRE_FALSE(static_cast<bool>(Q));
+  std::string Msg = llvm::toString(Q.takeError());
+  CHECK(Msg.find("version 99 is not supported") != std::string::npos);
+}
+
+TEST_CASE("malformed profiles name the bad field", "[profile]") {
+  auto Q = profileFromJSON("{\"format\":\"crop-profile\",\"version\":1,"
+                           "\"module\":{\"hash\":\"h\",\"source\":\"s\","
+                           "\"entry\":\"e\"},\"entry_calls\":1,"
+                           "\"sample_rate\":1,\"functions\":[{\"name\":3}]}",
+                           "bad.json");
+  REQUIRE_FALSE(static_cast<bool>(Q));
+  std::string Msg = llvm::toString(Q.takeError());
+  CHECK(Msg.find("bad.json") != std::string::npos);
+  CHECK(Msg.find("functions[0].name") != std::string::npos);
+  auto R = profileFromJSON("not json", "x.json");
+  REQUIRE_FALSE(static_cast<bool>(R));
+  llvm::consumeError(R.takeError());
+}

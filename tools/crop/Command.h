@@ -1,0 +1,31 @@
+//===- Command.h - How `crop` subcommands register themselves -------------===//
+//
+// Each subcommand lives in its own file with its own llvm::cl::SubCommand and
+// options, and registers a run function here; main() only dispatches. The
+// run functions turn options into library calls and print results or errors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_TOOLS_COMMAND_H
+#define CROP_TOOLS_COMMAND_H
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+
+namespace crop::tool {
+
+/// Option category shared by all of Crop's options so that --help hides the
+/// options LLVM itself registers.
+llvm::cl::OptionCategory &cropCategory();
+
+struct CommandRegistration {
+  CommandRegistration(llvm::cl::SubCommand &Sub, std::function<int()> Run);
+};
+
+/// Prints "crop: error: <message>" (the one place errors are printed).
+int reportError(llvm::Error E);
+
+} // namespace crop::tool
+
+#endif // CROP_TOOLS_COMMAND_H
