@@ -1,0 +1,49 @@
+//===- Profiler.h - Run a program once and build its program profile -----===//
+//
+// The dynamic analyzer (paper section 3.2): instruments a module, runs it
+// once on this machine with serial stand-ins for the parallel runtimes
+// (OpenMP, Halide, TVM) so every count is exact and independent of this
+// machine, tracks reuse distances, and returns the hardware-independent
+// program profile. The program runs in a child process: a crash, exit(),
+// abort(), time-out or memory blow-up in it becomes an error here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_ANALYZER_PROFILER_H
+#define CROP_ANALYZER_PROFILER_H
+
+#include "crop/Profile/ProgramProfile.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace crop {
+
+struct ProfileOptions {
+  /// The prediction unit: one call of this function. Empty: run `main`.
+  std::string Entry;
+  /// Buffers and scalars to call Entry with when the module has no main:
+  /// "f32:128x768" (a buffer), "i32=4" (a scalar). See docs/profiling.md.
+  std::vector<std::string> Args;
+  /// argv[1..] for main.
+  std::vector<std::string> ProgramArgs;
+  /// SHARDS sampling rate for reuse distances; 1 = exact.
+  double SampleRate = 1.0;
+  /// Cache-line sizes to track reuse for.
+  std::vector<uint32_t> LineSizes = {64, 128};
+  unsigned TimeoutSeconds = 60;
+  uint64_t MemoryLimitBytes = uint64_t(8) << 30;
+  /// Called now and then with a one-line progress message.
+  std::function<void(llvm::StringRef)> Progress;
+};
+
+/// Profiles the module in Path (.ll or .bc).
+llvm::Expected<ProgramProfile> profileModule(llvm::StringRef Path,
+                                             const ProfileOptions &Opts);
+
+} // namespace crop
+
+#endif // CROP_ANALYZER_PROFILER_H
