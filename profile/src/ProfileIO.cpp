@@ -134,7 +134,8 @@ static bool fromJSON(const json::Value &V, ReuseHistogram &H, json::Path P) {
 
 static std::optional<DepKind> depKindFromName(StringRef S) {
   for (DepKind K : {DepKind::Entry, DepKind::Data, DepKind::MemRAW,
-                    DepKind::MemWAR, DepKind::MemWAW, DepKind::Control})
+                    DepKind::MemWAR, DepKind::MemWAW, DepKind::Control,
+                    DepKind::Carried})
     if (S == depKindName(K))
       return K;
   return std::nullopt;

@@ -17,6 +17,8 @@ const char *crop::depKindName(DepKind K) {
     return "waw";
   case DepKind::Control:
     return "control";
+  case DepKind::Carried:
+    return "carried";
   }
   return "unknown";
 }

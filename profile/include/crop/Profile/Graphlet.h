@@ -44,6 +44,11 @@ enum class DepKind : uint8_t {
   MemWAR,  ///< A store after a load that may alias it.
   MemWAW,  ///< A store after a store that may alias it.
   Control, ///< The terminator waits for everything in its block.
+  /// Loop-carried: in a block that branches back to itself, the target of
+  /// the next iteration waits for the source of this one (through a phi),
+  /// e.g. an accumulator's fadd. The simulator uses it when it runs a block
+  /// back to back; it is not an edge within one execution.
+  Carried,
 };
 
 const char *depKindName(DepKind K);
