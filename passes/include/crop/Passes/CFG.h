@@ -7,6 +7,7 @@
 #include <boost/graph/adjacency_list.hpp>
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class BasicBlock;
@@ -38,6 +39,11 @@ FunctionCFG buildCFG(const llvm::Function &F);
 /// The name a block is shown and stored under: its IR name, or "%N" with the
 /// slot number IR printing would give it.
 std::string blockName(const llvm::BasicBlock &BB);
+
+/// blockName of every block of F, in function order. Numbering unnamed
+/// blocks walks the whole function, so prefer this over calling blockName
+/// per block.
+std::vector<std::string> blockNames(const llvm::Function &F);
 
 /// New-pass-manager analysis that caches buildCFG.
 class CFGAnalysis : public llvm::AnalysisInfoMixin<CFGAnalysis> {

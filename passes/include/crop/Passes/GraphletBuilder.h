@@ -7,11 +7,13 @@
 #include "llvm/IR/PassManager.h"
 
 #include <map>
+#include <string>
 #include <vector>
 
 namespace llvm {
 class AAResults;
 class BasicBlock;
+class Function;
 class Instruction;
 } // namespace llvm
 
@@ -32,12 +34,24 @@ Graphlet buildSuperblock(const llvm::BasicBlock &BB,
 /// intrinsics, lifetime markers...).
 bool classifyInstruction(const llvm::Instruction &I, GraphletVertex &Out);
 
+/// The instructions of BB that get a vertex, in program order: element i is
+/// vertex V(i+1) of buildGraphlet(BB) (and S1_V(i+1) of a superblock whose
+/// successor is BB). Printers use it to show the IR behind each vertex.
+std::vector<const llvm::Instruction *>
+graphletInstructions(const llvm::BasicBlock &BB);
+
 /// Graphlets of every block of a function and of each (block, successor)
 /// pair, computed by the new pass manager.
 struct FunctionGraphlets {
   std::vector<Graphlet> Blocks;                   ///< In function order.
   std::map<std::pair<std::string, std::string>, Graphlet> Superblocks;
 };
+
+/// What GraphletAnalysis computes, callable without a pass manager; the
+/// superblocks are skipped when Superblocks is false.
+FunctionGraphlets buildFunctionGraphlets(const llvm::Function &F,
+                                         llvm::AAResults &AA,
+                                         bool Superblocks = true);
 
 class GraphletAnalysis : public llvm::AnalysisInfoMixin<GraphletAnalysis> {
 public:

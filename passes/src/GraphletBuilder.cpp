@@ -1,0 +1,519 @@
+//===- GraphletBuilder.cpp - Task graphlets from LLVM IR ------------------===//
+//
+// Builds the dependency DAG of one block (or of a block merged with one
+// successor) that the pipeline simulator schedules. The rules, in the order
+// they are applied, are documented in docs/architecture.md ("Graphlets").
+//
+//===----------------------------------------------------------------------===//
+#include "crop/Passes/GraphletBuilder.h"
+
+#include "crop/Passes/CFG.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+using namespace llvm;
+using namespace crop;
+
+AnalysisKey GraphletAnalysis::Key;
+
+namespace {
+
+std::string elementTypeName(Type *T) {
+  if (auto *VT = dyn_cast<VectorType>(T))
+    T = VT->getElementType();
+  if (T->isHalfTy())
+    return "f16";
+  if (T->isBFloatTy())
+    return "bf16";
+  if (T->isFloatTy())
+    return "f32";
+  if (T->isDoubleTy())
+    return "f64";
+  if (T->isX86_FP80Ty())
+    return "f80";
+  if (T->isFP128Ty())
+    return "f128";
+  if (T->isPPC_FP128Ty())
+    return "ppcf128";
+  if (auto *IT = dyn_cast<IntegerType>(T))
+    return "i" + std::to_string(IT->getBitWidth());
+  if (T->isPointerTy())
+    return "ptr";
+  if (T->isVoidTy())
+    return "void";
+  if (T->isStructTy())
+    return "struct";
+  if (T->isArrayTy())
+    return "array";
+  if (T->isTokenTy())
+    return "token";
+  return "other";
+}
+
+uint32_t lanesOf(Type *T) {
+  if (auto *VT = dyn_cast<VectorType>(T))
+    return VT->getElementCount().getKnownMinValue();
+  return 1;
+}
+
+uint32_t storeBytes(const DataLayout &DL, Type *T) {
+  if (!T->isSized())
+    return 0;
+  return uint32_t(DL.getTypeStoreSize(T).getKnownMinValue());
+}
+
+const DataLayout &layoutOf(const Instruction &I) {
+  static const DataLayout Default("");
+  if (const Module *M = I.getModule())
+    return M->getDataLayout();
+  return Default;
+}
+
+/// Instructions that are bookkeeping for the optimiser, not work a core does.
+bool isNotWork(const Instruction &I) {
+  if (isa<PHINode>(I) || I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
+    return true;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::assume:
+    case Intrinsic::experimental_noalias_scope_decl:
+    case Intrinsic::donothing:
+    case Intrinsic::sideeffect:
+      return true;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+std::string calleeClass(const CallBase &CB) {
+  const Value *Callee = CB.getCalledOperand()->stripPointerCasts();
+  if (isa<InlineAsm>(Callee))
+    return "call:asm";
+  if (auto *GV = dyn_cast<GlobalValue>(Callee))
+    if (GV->hasName())
+      return "call:" + GV->getName().str();
+  return "call:indirect";
+}
+
+/// One instruction that reads or writes memory, as the memory-order rules
+/// see it.
+struct MemAccess {
+  unsigned Vertex = 0;
+  std::optional<MemoryLocation> Loc; ///< Loads, stores, atomics, va_arg.
+  const CallBase *Call = nullptr;    ///< Calls, judged by mod/ref.
+  bool Reads = false, Writes = false;
+  const Value *Object = nullptr; ///< Underlying object of Loc.
+  bool Identified = false;       ///< Object is an isIdentifiedObject.
+};
+
+std::optional<MemAccess> describeAccess(const Instruction &I, unsigned Vertex,
+                                        BatchAAResults &AA) {
+  if (!I.mayReadOrWriteMemory())
+    return std::nullopt;
+  MemAccess A;
+  A.Vertex = Vertex;
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    MemoryEffects ME = AA.getMemoryEffects(CB);
+    if (ME.doesNotAccessMemory())
+      return std::nullopt;
+    A.Call = CB;
+    A.Reads = isRefSet(ME.getModRef());
+    A.Writes = isModSet(ME.getModRef());
+    return A;
+  }
+  A.Loc = MemoryLocation::getOrNone(&I);
+  A.Reads = I.mayReadFromMemory();
+  A.Writes = I.mayWriteToMemory();
+  if (A.Loc) {
+    A.Object = getUnderlyingObject(A.Loc->Ptr);
+    A.Identified = isIdentifiedObject(A.Object);
+  } else {
+    // A fence (or anything else without a location) orders everything.
+    A.Reads = A.Writes = true;
+  }
+  return A;
+}
+
+/// Whether the later access L must wait for the earlier access E, and why.
+/// Also returns the alias result when both have locations (for pruning).
+std::optional<DepKind> conflict(const MemAccess &E, const MemAccess &L,
+                                BatchAAResults &AA,
+                                AliasResult *LocAlias = nullptr) {
+  if (!E.Writes && !L.Writes)
+    return std::nullopt;
+  bool Dep = true;
+  if (E.Loc && L.Loc) {
+    // Distinct identified objects never alias; BasicAA answers the same, but
+    // this keeps huge blocks from paying for a query per pair.
+    if (E.Object != L.Object && E.Identified && L.Identified)
+      return std::nullopt;
+    AliasResult R = AA.alias(*E.Loc, *L.Loc);
+    if (LocAlias)
+      *LocAlias = R;
+    Dep = R != AliasResult::NoAlias;
+  } else if (E.Call && L.Loc) {
+    ModRefInfo MR = AA.getModRefInfo(E.Call, *L.Loc);
+    Dep = L.Writes ? !isNoModRef(MR) : isModSet(MR);
+  } else if (E.Loc && L.Call) {
+    ModRefInfo MR = AA.getModRefInfo(L.Call, *E.Loc);
+    Dep = E.Writes ? !isNoModRef(MR) : isModSet(MR);
+  } else if (E.Call && L.Call) {
+    // How the later call treats the memory the earlier one touches.
+    ModRefInfo MR = AA.getModRefInfo(L.Call, E.Call);
+    Dep = isModSet(MR) || (isRefSet(MR) && E.Writes);
+  }
+  if (!Dep)
+    return std::nullopt;
+  if (E.Writes && L.Writes)
+    return DepKind::MemWAW;
+  return E.Writes ? DepKind::MemRAW : DepKind::MemWAR;
+}
+
+/// Lower is stronger: when two reasons order the same pair, the edge keeps
+/// the most specific one.
+int rank(DepKind K) {
+  switch (K) {
+  case DepKind::Data:
+    return 0;
+  case DepKind::MemRAW:
+    return 1;
+  case DepKind::MemWAW:
+    return 2;
+  case DepKind::MemWAR:
+    return 3;
+  case DepKind::Control:
+    return 4;
+  case DepKind::Entry:
+    return 5;
+  case DepKind::Carried:
+    return 6;
+  }
+  return 7;
+}
+
+/// One block's share of a graphlet under construction.
+struct Part {
+  const BasicBlock *BB = nullptr;
+  std::vector<const Instruction *> Insts;
+  DenseMap<const Instruction *, unsigned> VertexOf;
+  unsigned Terminator = 0;
+  std::vector<MemAccess> All;    ///< Every access, in program order.
+  std::vector<MemAccess> Active; ///< Those a later access may still need.
+};
+
+class GraphletMaker {
+public:
+  GraphletMaker(std::string Block, std::string Successor) {
+    G.Block = std::move(Block);
+    G.Successor = std::move(Successor);
+    boost::add_vertex(GraphletVertex{"V0", "entry", "void", 1, 0, 0}, G.G);
+  }
+
+  void addEdge(unsigned From, unsigned To, DepKind K) {
+    auto [It, New] = Edges.try_emplace({From, To}, K);
+    if (!New && rank(K) < rank(It->second))
+      It->second = K;
+  }
+  void addCarried(unsigned From, unsigned To) { Carried.insert({From, To}); }
+
+  /// Adds BB's vertices and the edges among them: data, memory order, and
+  /// control into its terminator.
+  Part addPart(const BasicBlock &BB, unsigned PartIdx, BatchAAResults &AA) {
+    Part P;
+    P.BB = &BB;
+    std::string Prefix = PartIdx ? "S" + std::to_string(PartIdx) + "_V" : "V";
+    unsigned N = 0;
+    for (const Instruction &I : BB) {
+      GraphletVertex V;
+      if (!classifyInstruction(I, V))
+        continue;
+      V.Name = Prefix + std::to_string(++N);
+      V.Part = PartIdx;
+      unsigned Id = boost::add_vertex(V, G.G);
+      P.Insts.push_back(&I);
+      P.VertexOf[&I] = Id;
+    }
+    P.Terminator = P.VertexOf.lookup(BB.getTerminator());
+    std::set<unsigned> HasSucc;
+    auto Add = [&](unsigned From, unsigned To, DepKind K) {
+      addEdge(From, To, K);
+      HasSucc.insert(From);
+    };
+
+    for (const Instruction *I : P.Insts) {
+      unsigned To = P.VertexOf[I];
+      for (const Use &U : I->operands()) {
+        auto *Def = dyn_cast<Instruction>(U.get());
+        if (!Def || Def->getParent() != &BB)
+          continue;
+        auto It = P.VertexOf.find(Def);
+        if (It != P.VertexOf.end())
+          Add(It->second, To, DepKind::Data);
+      }
+
+      std::optional<MemAccess> L = describeAccess(*I, To, AA);
+      if (!L)
+        continue;
+      std::vector<MemAccess> Keep;
+      Keep.reserve(P.Active.size() + 1);
+      for (const MemAccess &E : P.Active) {
+        AliasResult R = AliasResult::MayAlias;
+        std::optional<DepKind> K = conflict(E, *L, AA, &R);
+        if (K)
+          Add(E.Vertex, To, *K);
+        // A store that covers exactly what E touched stands in for E from
+        // now on: anything that would wait for E waits for the store, which
+        // waits for E.
+        bool Covered = K && L->Writes && L->Loc && E.Loc &&
+                       R == AliasResult::MustAlias &&
+                       L->Loc->Size.isPrecise() && E.Loc->Size.isPrecise() &&
+                       !L->Loc->Size.isScalable() &&
+                       !E.Loc->Size.isScalable() &&
+                       L->Loc->Size.getValue().getFixedValue() >=
+                           E.Loc->Size.getValue().getFixedValue();
+        bool Barrier = !L->Loc && !L->Call; // fence
+        if (!Covered && !Barrier)
+          Keep.push_back(E);
+      }
+      Keep.push_back(*L);
+      P.Active = std::move(Keep);
+      P.All.push_back(*L);
+    }
+
+    // The terminator waits for everything: give it an edge from every
+    // vertex that nothing else in the block waits for.
+    for (const Instruction *I : P.Insts) {
+      unsigned V = P.VertexOf[I];
+      if (V != P.Terminator && !HasSucc.count(V))
+        addEdge(V, P.Terminator, DepKind::Control);
+    }
+    return P;
+  }
+
+  /// Entry edges to every vertex that waits for nothing else, then the
+  /// boost graph in a deterministic order.
+  Graphlet finish() {
+    std::set<unsigned> HasPred;
+    for (const auto &E : Edges)
+      HasPred.insert(E.first.second);
+    for (unsigned V = 1, E = boost::num_vertices(G.G); V < E; ++V)
+      if (!HasPred.count(V))
+        Edges.emplace(std::make_pair(0u, V), DepKind::Entry);
+    for (const auto &E : Edges)
+      boost::add_edge(E.first.first, E.first.second, GraphletEdge{E.second},
+                      G.G);
+    for (const auto &E : Carried)
+      boost::add_edge(E.first, E.second, GraphletEdge{DepKind::Carried}, G.G);
+    return std::move(G);
+  }
+
+private:
+  Graphlet G;
+  std::map<std::pair<unsigned, unsigned>, DepKind> Edges;
+  std::set<std::pair<unsigned, unsigned>> Carried;
+};
+
+bool branchesToItself(const BasicBlock &BB) {
+  return is_contained(successors(&BB), &BB);
+}
+
+Graphlet makeGraphlet(const BasicBlock &BB, std::string Name,
+                      AAResults &AAR) {
+  BatchAAResults AA(AAR);
+  GraphletMaker M(std::move(Name), "");
+  Part P = M.addPart(BB, 0, AA);
+  if (branchesToItself(BB)) {
+    // Loop-carried data: this iteration's value of a phi's back-edge operand
+    // feeds the phi's users in the next iteration.
+    for (const PHINode &Phi : BB.phis()) {
+      auto *Def = dyn_cast<Instruction>(Phi.getIncomingValueForBlock(&BB));
+      if (!Def || !P.VertexOf.count(Def))
+        continue;
+      for (const User *U : Phi.users())
+        if (auto *UI = dyn_cast<Instruction>(U))
+          if (UI->getParent() == &BB && P.VertexOf.count(UI))
+            M.addCarried(P.VertexOf[Def], P.VertexOf[UI]);
+    }
+  }
+  return M.finish();
+}
+
+Graphlet makeSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
+                        std::string Name, std::string SuccName,
+                        AAResults &AAR) {
+  BatchAAResults AA(AAR);
+  GraphletMaker M(std::move(Name), std::move(SuccName));
+  Part Head = M.addPart(BB, 0, AA);
+  Part Tail = M.addPart(Succ, 1, AA);
+
+  // Values flowing from the head into the successor, directly or through
+  // the successor's phis (which are resolved, as the branch was taken).
+  for (const Instruction *I : Tail.Insts) {
+    unsigned To = Tail.VertexOf[I];
+    for (const Use &U : I->operands()) {
+      const Value *V = U.get();
+      if (auto *Phi = dyn_cast<PHINode>(V)) {
+        if (Phi->getParent() != &Succ || Phi->getBasicBlockIndex(&BB) < 0)
+          continue;
+        V = Phi->getIncomingValueForBlock(&BB);
+      } else if (auto *Def = dyn_cast<Instruction>(V);
+                 !Def || Def->getParent() == &Succ) {
+        continue; // In-part (or not an instruction): done by addPart.
+      }
+      auto *Def = dyn_cast<Instruction>(V);
+      if (!Def || Def->getParent() != &BB)
+        continue;
+      auto It = Head.VertexOf.find(Def);
+      if (It != Head.VertexOf.end())
+        M.addEdge(It->second, To, DepKind::Data);
+    }
+  }
+
+  // Memory order across the two blocks. The successor may be the next
+  // iteration of a loop, where one SSA pointer names a different address:
+  // ask AA in cross-iteration mode.
+  BatchAAResults XAA(AAR);
+  XAA.enableCrossIterationMode();
+  for (const MemAccess &L : Tail.All)
+    for (const MemAccess &E : Head.Active)
+      if (std::optional<DepKind> K = conflict(E, L, XAA))
+        M.addEdge(E.Vertex, L.Vertex, *K);
+  return M.finish();
+}
+
+} // namespace
+
+bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
+  if (isNotWork(I))
+    return false;
+  const DataLayout &DL = layoutOf(I);
+  Type *ValueTy = I.getType();
+  Out.MemBytes = 0;
+
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      Intrinsic::ID ID = II->getIntrinsicID();
+      switch (ID) {
+      case Intrinsic::fmuladd:
+      case Intrinsic::fma:
+        Out.Opcode = "fma";
+        break;
+      default:
+        Out.Opcode = "intr:" + Intrinsic::getBaseName(ID).drop_front(5).str();
+        break;
+      }
+      switch (ID) {
+      case Intrinsic::masked_load:
+      case Intrinsic::masked_gather:
+      case Intrinsic::masked_expandload:
+        Out.MemBytes = storeBytes(DL, ValueTy);
+        break;
+      case Intrinsic::masked_store:
+      case Intrinsic::masked_scatter:
+      case Intrinsic::masked_compressstore:
+        ValueTy = II->getArgOperand(0)->getType();
+        Out.MemBytes = storeBytes(DL, ValueTy);
+        break;
+      default:
+        if (auto *MI = dyn_cast<MemIntrinsic>(II))
+          if (auto *Len = dyn_cast<ConstantInt>(MI->getLength()))
+            Out.MemBytes = uint32_t(Len->getLimitedValue(UINT32_MAX));
+        break;
+      }
+    } else {
+      Out.Opcode = calleeClass(*CB);
+    }
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    Out.Opcode = "store";
+    ValueTy = SI->getValueOperand()->getType();
+    Out.MemBytes = storeBytes(DL, ValueTy);
+  } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    Out.Opcode = "load";
+    Out.MemBytes = storeBytes(DL, LI->getType());
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Out.Opcode = "atomicrmw";
+    Out.MemBytes = storeBytes(DL, RMW->getValOperand()->getType());
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Out.Opcode = "cmpxchg";
+    ValueTy = CX->getNewValOperand()->getType();
+    Out.MemBytes = storeBytes(DL, ValueTy);
+  } else if (isa<GetElementPtrInst>(I)) {
+    Out.Opcode = "gep";
+  } else {
+    // Everything else is its own class under LLVM's opcode name: fadd, mul,
+    // icmp, select, sitofp, extractelement, br, switch, ret, alloca, fence...
+    Out.Opcode = I.getOpcodeName();
+  }
+  Out.Type = elementTypeName(ValueTy);
+  Out.Lanes = lanesOf(ValueTy);
+  return true;
+}
+
+std::vector<const Instruction *>
+crop::graphletInstructions(const BasicBlock &BB) {
+  std::vector<const Instruction *> Out;
+  GraphletVertex V;
+  for (const Instruction &I : BB)
+    if (classifyInstruction(I, V))
+      Out.push_back(&I);
+  return Out;
+}
+
+Graphlet crop::buildGraphlet(const BasicBlock &BB, AAResults &AA) {
+  return makeGraphlet(BB, blockName(BB), AA);
+}
+
+Graphlet crop::buildSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
+                               AAResults &AA) {
+  return makeSuperblock(BB, Succ, blockName(BB), blockName(Succ), AA);
+}
+
+FunctionGraphlets crop::buildFunctionGraphlets(const Function &F,
+                                               AAResults &AA,
+                                               bool Superblocks) {
+  FunctionGraphlets R;
+  if (F.isDeclaration())
+    return R;
+  std::vector<std::string> Names = blockNames(F);
+  DenseMap<const BasicBlock *, unsigned> Index;
+  unsigned Next = 0;
+  for (const BasicBlock &BB : F)
+    Index[&BB] = Next++;
+  for (const BasicBlock &BB : F) {
+    const std::string &Name = Names[Index[&BB]];
+    R.Blocks.push_back(makeGraphlet(BB, Name, AA));
+    if (!Superblocks)
+      continue;
+    for (const BasicBlock *Succ : successors(&BB)) {
+      const std::string &SuccName = Names[Index[Succ]];
+      if (R.Superblocks.count({Name, SuccName}))
+        continue;
+      R.Superblocks.emplace(std::make_pair(Name, SuccName),
+                            makeSuperblock(BB, *Succ, Name, SuccName, AA));
+    }
+  }
+  return R;
+}
+
+GraphletAnalysis::Result GraphletAnalysis::run(Function &F,
+                                               FunctionAnalysisManager &FAM) {
+  return buildFunctionGraphlets(F, FAM.getResult<AAManager>(F),
+                                /*Superblocks=*/true);
+}

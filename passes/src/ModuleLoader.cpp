@@ -1,0 +1,89 @@
+//===- ModuleLoader.cpp - Reading .ll and .bc files with useful errors ----===//
+#include "crop/Passes/ModuleLoader.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+/// "FILE:LINE:COL: message" for textual IR, "FILE: message" for bitcode
+/// (which has no lines).
+std::string formatDiagnostic(StringRef Path, const SMDiagnostic &Diag) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << Path;
+  if (Diag.getLineNo() > 0) {
+    OS << ":" << Diag.getLineNo();
+    if (Diag.getColumnNo() >= 0)
+      OS << ":" << (Diag.getColumnNo() + 1);
+  }
+  OS << ": " << Diag.getMessage();
+  return S;
+}
+
+bool hasBitcodeMagic(const MemoryBuffer &Buf) {
+  return isBitcode(reinterpret_cast<const unsigned char *>(Buf.getBufferStart()),
+                   reinterpret_cast<const unsigned char *>(Buf.getBufferEnd()));
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>> crop::loadModule(StringRef Path,
+                                                   LLVMContext &Ctx) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> BufOrErr =
+      MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/true);
+  if (!BufOrErr)
+    return makeError(Path + ": cannot read: " + BufOrErr.getError().message());
+  std::unique_ptr<MemoryBuffer> Buf = std::move(*BufOrErr);
+  // The textual parser accepts an empty file as an empty module, which would
+  // only surface later as "no functions"; say what is wrong here.
+  if (Buf->getBufferSize() == 0)
+    return makeError(Path + ": empty file; expected LLVM IR (.ll) or bitcode (.bc)");
+
+  bool IsBitcode = hasBitcodeMagic(*Buf);
+  bool NamedBitcode = sys::path::extension(Path).equals_insensitive(".bc");
+
+  // The content decides how to parse, but a .bc without the magic is almost
+  // always a wrong or damaged file; reading it as text would give a baffling
+  // message (or, for text that happens to parse, an empty module).
+  if (NamedBitcode && !IsBitcode)
+    return makeError(Path + ": not LLVM bitcode: the file does not start with "
+                            "the bitcode magic 'BC' 0xC0DE (textual IR belongs "
+                            "in a .ll file)");
+
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIR(Buf->getMemBufferRef(), Diag, Ctx);
+  if (!M) {
+    if (IsBitcode)
+      return makeError(Path + ": invalid bitcode: " + Diag.getMessage());
+    return makeError(formatDiagnostic(Path, Diag));
+  }
+
+  std::string VerifierMsg;
+  raw_string_ostream VOS(VerifierMsg);
+  bool BrokenDebugInfo = false;
+  if (verifyModule(*M, &VOS, &BrokenDebugInfo)) {
+    StringRef Msg = StringRef(VerifierMsg).trim();
+    return makeError(Path + ": invalid module: " + Msg);
+  }
+  // Like opt, drop debug info the verifier rejects rather than the module:
+  // Crop never needs it, and old producers emit metadata LLVM 19 dislikes.
+  if (BrokenDebugInfo)
+    StripDebugInfo(*M);
+  if (M->getSourceFileName().empty())
+    M->setSourceFileName(Path);
+  return M;
+}
