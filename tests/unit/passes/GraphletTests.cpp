@@ -1,0 +1,556 @@
+//===- GraphletTests.cpp - CFGs, task graphlets and superblocks -----------===//
+#include "crop/Passes/CFG.h"
+#include "crop/Passes/GraphletBuilder.h"
+#include "crop/Passes/ModuleLoader.h"
+#include "crop/Passes/StaticAnalysis.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+using namespace llvm;
+using namespace crop;
+
+namespace {
+
+std::unique_ptr<Module> parse(StringRef IR, LLVMContext &Ctx) {
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseAssemblyString(IR, Diag, Ctx);
+  if (!M) {
+    std::string S;
+    raw_string_ostream OS(S);
+    Diag.print("test", OS);
+    FAIL(S);
+  }
+  return M;
+}
+
+/// AA for a module's functions, as the default pipeline computes it.
+struct AAFixture {
+  PassBuilder PB;
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  AAFixture() {
+    FAM.registerPass([&] { return PB.buildDefaultAAPipeline(); });
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
+  AAResults &aa(Function &F) { return FAM.getResult<AAManager>(F); }
+};
+
+const BasicBlock &block(const Function &F, StringRef Name) {
+  for (const BasicBlock &BB : F)
+    if (BB.getName() == Name)
+      return BB;
+  FAIL("no block " << Name.str());
+  return F.front();
+}
+
+/// "V1->V3" for every edge of the given kinds.
+std::set<std::string> edges(const Graphlet &G, std::set<DepKind> Kinds) {
+  std::set<std::string> Out;
+  for (auto E : boost::make_iterator_range(boost::edges(G.G)))
+    if (Kinds.count(G.G[E].Kind))
+      Out.insert(G.G[boost::source(E, G.G)].Name + "->" +
+                 G.G[boost::target(E, G.G)].Name);
+  return Out;
+}
+
+const std::set<DepKind> AllButEntry = {
+    DepKind::Data,   DepKind::MemRAW,  DepKind::MemWAR,
+    DepKind::MemWAW, DepKind::Control, DepKind::Carried};
+const std::set<DepKind> Memory = {DepKind::MemRAW, DepKind::MemWAR,
+                                  DepKind::MemWAW};
+
+std::optional<DepKind> edgeKind(const Graphlet &G, StringRef From,
+                                StringRef To) {
+  for (auto E : boost::make_iterator_range(boost::edges(G.G)))
+    if (G.G[boost::source(E, G.G)].Name == From &&
+        G.G[boost::target(E, G.G)].Name == To)
+      return G.G[E].Kind;
+  return std::nullopt;
+}
+
+const GraphletVertex &vertex(const Graphlet &G, StringRef Name) {
+  for (auto V : boost::make_iterator_range(boost::vertices(G.G)))
+    if (G.G[V].Name == Name)
+      return G.G[V];
+  FAIL("no vertex " << Name.str());
+  return G.G[0];
+}
+
+/// Whether every vertex reaches To through non-carried edges.
+bool allReach(const Graphlet &G, unsigned To) {
+  size_t N = boost::num_vertices(G.G);
+  for (unsigned From = 0; From < N; ++From) {
+    std::vector<bool> Seen(N);
+    std::vector<unsigned> Work{From};
+    while (!Work.empty()) {
+      unsigned V = Work.back();
+      Work.pop_back();
+      if (Seen[V])
+        continue;
+      Seen[V] = true;
+      for (auto E : boost::make_iterator_range(boost::out_edges(V, G.G)))
+        if (G.G[E].Kind != DepKind::Carried)
+          Work.push_back(boost::target(E, G.G));
+    }
+    if (!Seen[To])
+      return false;
+  }
+  return true;
+}
+
+std::unique_ptr<Module> loadFig3(LLVMContext &Ctx) {
+  auto M = loadModule(CROP_SOURCE_DIR "/examples/fig3.ll", Ctx);
+  REQUIRE(bool(M));
+  return std::move(*M);
+}
+
+} // namespace
+
+TEST_CASE("Fig. 3: the graphlet of for.body9 has the paper's edges",
+          "[passes][fig3]") {
+  LLVMContext Ctx;
+  auto M = loadFig3(Ctx);
+  Function &F = *M->getFunction("fig3");
+  AAFixture AA;
+  Graphlet G = buildGraphlet(block(F, "for.body9"), AA.aa(F));
+  CHECK(G.Block == "for.body9");
+  REQUIRE(G.numInstructions() == 7);
+  CHECK(vertex(G, "V1").Opcode == "load");
+  CHECK(vertex(G, "V2").Opcode == "load");
+  CHECK(vertex(G, "V3").Opcode == "mul");
+  CHECK(vertex(G, "V4").Opcode == "load");
+  CHECK(vertex(G, "V5").Opcode == "add");
+  CHECK(vertex(G, "V6").Opcode == "store");
+  CHECK(vertex(G, "V7").Opcode == "br");
+  CHECK(vertex(G, "V6").MemBytes == 4);
+  CHECK(vertex(G, "V6").Type == "i32");
+  // V1,V2 -> V3; V3,V4 -> V5; V5 -> V6; and V7 after everything (its only
+  // direct predecessor is V6, the one vertex nothing else waits for).
+  CHECK(edges(G, AllButEntry) ==
+        std::set<std::string>{"V1->V3", "V2->V3", "V3->V5", "V4->V5",
+                              "V5->V6", "V6->V7"});
+  CHECK(edges(G, {DepKind::Entry}) ==
+        std::set<std::string>{"V0->V1", "V0->V2", "V0->V4"});
+  CHECK(edgeKind(G, "V6", "V7") == DepKind::Control);
+  CHECK(allReach(G, 7));
+}
+
+TEST_CASE("Fig. 3: for.inc + for.cond7 has the RAW through %j, "
+          "for.cond7 + for.body9 nothing across",
+          "[passes][fig3]") {
+  LLVMContext Ctx;
+  auto M = loadFig3(Ctx);
+  Function &F = *M->getFunction("fig3");
+  AAFixture AA;
+
+  Graphlet Inc = buildSuperblock(block(F, "for.inc"), block(F, "for.cond7"),
+                                 AA.aa(F));
+  CHECK(Inc.Block == "for.inc");
+  CHECK(Inc.Successor == "for.cond7");
+  CHECK(vertex(Inc, "V3").Opcode == "store");
+  CHECK(vertex(Inc, "S1_V1").Opcode == "load");
+  CHECK(vertex(Inc, "S1_V1").Part == 1);
+  CHECK(vertex(Inc, "V3").Part == 0);
+  CHECK(edgeKind(Inc, "V3", "S1_V1") == DepKind::MemRAW);
+  // The load of %n in for.cond7 is independent of for.inc.
+  CHECK(edgeKind(Inc, "V0", "S1_V2") == DepKind::Entry);
+
+  Graphlet Cond = buildSuperblock(block(F, "for.cond7"),
+                                  block(F, "for.body9"), AA.aa(F));
+  size_t Across = 0;
+  for (auto E : boost::make_iterator_range(boost::edges(Cond.G))) {
+    const GraphletVertex &S = Cond.G[boost::source(E, Cond.G)];
+    const GraphletVertex &T = Cond.G[boost::target(E, Cond.G)];
+    if (S.Name != "V0" && S.Part != T.Part)
+      ++Across;
+  }
+  CHECK(Across == 0);
+  CHECK(Cond.numInstructions() == 4 + 7);
+}
+
+TEST_CASE("analyzeModule covers every block and successor pair",
+          "[passes]") {
+  LLVMContext Ctx;
+  auto M = loadFig3(Ctx);
+  auto R = analyzeModule(*M);
+  REQUIRE(bool(R));
+  REQUIRE(R->size() == 1);
+  const FunctionStatic &FS = R->front();
+  CHECK(FS.Name == "fig3");
+  CHECK(boost::num_vertices(FS.CFG.G) == 8);
+  CHECK(boost::num_edges(FS.CFG.G) == 9);
+  CHECK(FS.Graphlets.Blocks.size() == 8);
+  CHECK(FS.Graphlets.Superblocks.size() == 9);
+  CHECK(FS.Graphlets.Superblocks.count({"for.inc", "for.cond7"}));
+  auto G = findBlockGraphlet(FS, "for.body9");
+  REQUIRE(bool(G));
+  CHECK((*G)->numInstructions() == 7);
+
+  auto Missing = findBlockGraphlet(FS, "for.body10");
+  REQUIRE(!Missing);
+  std::string Msg = toString(Missing.takeError());
+  CHECK_THAT(Msg, Catch::Contains("for.body9") && Catch::Contains("for.inc"));
+
+  StaticOptions Opts;
+  Opts.Function = "nope";
+  auto Bad = analyzeModule(*M, Opts);
+  REQUIRE(!Bad);
+  CHECK_THAT(toString(Bad.takeError()), Catch::Contains("fig3"));
+
+  Opts.Function = "fig3";
+  Opts.Superblocks = false;
+  auto One = analyzeModule(*M, Opts);
+  REQUIRE(bool(One));
+  CHECK(One->front().Graphlets.Superblocks.empty());
+}
+
+static const char *AliasIR = R"(
+define void @noalias_args(ptr noalias %p, ptr noalias %q, i32 %v) {
+entry:
+  store i32 %v, ptr %p
+  store i32 %v, ptr %q
+  %x = load i32, ptr %p
+  ret void
+}
+define void @unknown_args(ptr %p, ptr %q, i32 %v) {
+entry:
+  store i32 %v, ptr %p
+  store i32 %v, ptr %q
+  %x = load i32, ptr %p
+  ret void
+}
+define void @disjoint_offsets(ptr %p, i32 %v) {
+entry:
+  %p1 = getelementptr inbounds i32, ptr %p, i64 1
+  store i32 %v, ptr %p
+  store i32 %v, ptr %p1
+  ret void
+}
+declare void @opaque(ptr)
+declare i32 @pure(i32) readnone
+define void @calls(ptr noalias %p, ptr noalias %q, i32 %v) {
+entry:
+  store i32 %v, ptr %p
+  %a = call i32 @pure(i32 %v)
+  call void @opaque(ptr %q)
+  %x = load i32, ptr %p
+  ret void
+}
+)";
+
+TEST_CASE("memory edges follow alias analysis", "[passes][alias]") {
+  LLVMContext Ctx;
+  auto M = parse(AliasIR, Ctx);
+  AAFixture AA;
+
+  Function &NA = *M->getFunction("noalias_args");
+  Graphlet G = buildGraphlet(NA.front(), AA.aa(NA));
+  // V1 store p, V2 store q, V3 load p, V4 ret.
+  CHECK(edges(G, Memory) == std::set<std::string>{"V1->V3"});
+  CHECK(edgeKind(G, "V1", "V3") == DepKind::MemRAW);
+
+  Function &UA = *M->getFunction("unknown_args");
+  Graphlet U = buildGraphlet(UA.front(), AA.aa(UA));
+  CHECK(edgeKind(U, "V1", "V2") == DepKind::MemWAW);
+  CHECK(edgeKind(U, "V2", "V3") == DepKind::MemRAW);
+  CHECK(edgeKind(U, "V1", "V3") == DepKind::MemRAW);
+
+  Function &DO = *M->getFunction("disjoint_offsets");
+  Graphlet D = buildGraphlet(DO.front(), AA.aa(DO));
+  CHECK(edges(D, Memory).empty());
+  CHECK(edgeKind(D, "V1", "V3") == DepKind::Data); // gep -> store
+
+  // A call that may touch memory orders against the accesses it may alias;
+  // a readnone call orders against nothing.
+  Function &C = *M->getFunction("calls");
+  Graphlet CG = buildGraphlet(C.front(), AA.aa(C));
+  CHECK(vertex(CG, "V2").Opcode == "call:pure");
+  CHECK(vertex(CG, "V3").Opcode == "call:opaque");
+  CHECK(edges(CG, Memory) == std::set<std::string>{"V1->V4"});
+}
+
+TEST_CASE("long blocks keep every may-alias order", "[passes][alias]") {
+  // p[0] and q (unknown) alternate: each store must wait for the last one to
+  // q and to p[0]; pruning must not drop the edge from the first store to
+  // the last load even though later stores cover p[0].
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define i32 @f(ptr %p, ptr %q, i32 %v) {
+entry:
+  store i32 %v, ptr %q
+  store i32 1, ptr %p
+  store i32 2, ptr %p
+  %x = load i32, ptr %q
+  ret i32 %x
+}
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  AAFixture AA;
+  Graphlet G = buildGraphlet(F.front(), AA.aa(F));
+  CHECK(edgeKind(G, "V1", "V4") == DepKind::MemRAW);
+  CHECK(edgeKind(G, "V2", "V3") == DepKind::MemWAW);
+  CHECK(edgeKind(G, "V3", "V4") == DepKind::MemRAW);
+  // V2 -> V4 is implied through V3, which covers the same four bytes.
+  CHECK(!edgeKind(G, "V2", "V4"));
+}
+
+TEST_CASE("phis, debug intrinsics, lifetime markers and assumes are not work",
+          "[passes]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+declare void @llvm.lifetime.start.p0(i64, ptr)
+declare void @llvm.lifetime.end.p0(i64, ptr)
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+declare void @llvm.assume(i1)
+declare void @llvm.experimental.noalias.scope.decl(metadata)
+define float @f(float %a, i1 %c) !dbg !5 {
+entry:
+  %buf = alloca [4 x float]
+  br label %loop
+loop:
+  %acc = phi float [ 0.0, %entry ], [ %next, %loop ]
+  call void @llvm.lifetime.start.p0(i64 16, ptr %buf)
+  call void @llvm.dbg.value(metadata float %acc, metadata !9, metadata !DIExpression()), !dbg !10
+  call void @llvm.assume(i1 %c)
+  call void @llvm.experimental.noalias.scope.decl(metadata !13)
+  %next = fadd float %acc, %a
+  call void @llvm.lifetime.end.p0(i64 16, ptr %buf)
+  %done = fcmp ogt float %next, 1.0e3
+  br i1 %done, label %exit, label %loop
+exit:
+  ret float %next
+}
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!2 = !DIFile(filename: "t.c", directory: "/")
+!5 = distinct !DISubprogram(name: "f", scope: !2, file: !2, line: 1, type: !6, unit: !1, spFlags: DISPFlagDefinition)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DIBasicType(name: "float", size: 32, encoding: DW_ATE_float)
+!9 = !DILocalVariable(name: "acc", scope: !5, file: !2, line: 1, type: !8)
+!10 = !DILocation(line: 1, column: 1, scope: !5)
+!11 = distinct !{!11, !"domain"}
+!12 = distinct !{!12, !11, !"scope"}
+!13 = !{!12}
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  AAFixture AA;
+  Graphlet G = buildGraphlet(block(F, "loop"), AA.aa(F));
+  // Only fadd, fcmp and br remain.
+  REQUIRE(G.numInstructions() == 3);
+  CHECK(vertex(G, "V1").Opcode == "fadd");
+  CHECK(vertex(G, "V1").Type == "f32");
+  CHECK(vertex(G, "V2").Opcode == "fcmp");
+  CHECK(vertex(G, "V3").Opcode == "br");
+  CHECK(edges(G, AllButEntry) ==
+        std::set<std::string>{"V1->V2", "V2->V3", "V1->V1"});
+  // The accumulator: next iteration's fadd waits for this one's.
+  CHECK(edgeKind(G, "V1", "V1") == DepKind::Carried);
+  CHECK(graphletInstructions(block(F, "loop")).size() == 3);
+
+  // In the loop's own superblock the phi resolves to this iteration's fadd.
+  Graphlet S = buildSuperblock(block(F, "loop"), block(F, "loop"), AA.aa(F));
+  CHECK(edgeKind(S, "V1", "S1_V1") == DepKind::Data);
+  CHECK(edges(S, {DepKind::Carried}).empty());
+}
+
+TEST_CASE("superblocks resolve the successor's phis and see cross-iteration "
+          "memory",
+          "[passes]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define void @f(ptr noalias %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %i.next = add i64 %i, 1
+  %q = getelementptr inbounds float, ptr %a, i64 %i.next
+  store float 1.0, ptr %q
+  %c = icmp slt i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  AAFixture AA;
+  const BasicBlock &Loop = block(F, "loop");
+  Graphlet S = buildSuperblock(Loop, Loop, AA.aa(F));
+  // V1 gep p, V2 load, V3 add, V4 gep q, V5 store, V6 icmp, V7 br.
+  // a[i+1] stored now is a[i] loaded by the next iteration: within one
+  // iteration AA says they differ, across iterations they may not.
+  CHECK(!edgeKind(S, "V2", "V5"));
+  CHECK(edgeKind(S, "V5", "S1_V2") == DepKind::MemRAW);
+  // %i in the next iteration is this iteration's %i.next.
+  CHECK(edgeKind(S, "V3", "S1_V1") == DepKind::Data);
+  CHECK(edgeKind(S, "V3", "S1_V3") == DepKind::Data);
+  // The head's branch holds nothing in the successor back.
+  for (auto E : boost::make_iterator_range(boost::out_edges(7, S.G)))
+    CHECK(S.G[boost::target(E, S.G)].Part == 0);
+}
+
+TEST_CASE("instruction classes, types, lanes and bytes", "[passes]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+declare <8 x float> @llvm.masked.load.v8f32.p0(ptr, i32, <8 x i1>, <8 x float>)
+declare float @llvm.vector.reduce.fadd.v8f32(float, <8 x float>)
+declare i32 @llvm.smax.i32(i32, i32)
+declare double @llvm.fma.f64(double, double, double)
+define float @f(ptr %p, <8 x i1> %m, ptr %fp, i32 %x, double %d) {
+entry:
+  %v = call <8 x float> @llvm.masked.load.v8f32.p0(ptr %p, i32 4, <8 x i1> %m, <8 x float> zeroinitializer)
+  %r = call float @llvm.vector.reduce.fadd.v8f32(float 0.0, <8 x float> %v)
+  %s = call i32 @llvm.smax.i32(i32 %x, i32 0)
+  %e = call double @llvm.fma.f64(double %d, double %d, double %d)
+  call void %fp()
+  %t = sitofp i32 %s to float
+  %z = zext i32 %x to i64
+  %h = fptrunc double %e to half
+  %el = extractelement <8 x float> %v, i64 3
+  %w = load <4 x double>, ptr %p
+  store <4 x double> %w, ptr %p
+  %sel = select i1 true, float %r, float %t
+  %n = fneg float %sel
+  ret float %n
+}
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  std::vector<GraphletVertex> V;
+  for (const Instruction &I : F.front()) {
+    GraphletVertex X;
+    REQUIRE(classifyInstruction(I, X));
+    V.push_back(X);
+  }
+  auto Is = [&](size_t I, const char *Op, const char *Ty, uint32_t Lanes,
+                uint32_t Bytes) {
+    INFO("instruction " << I);
+    CHECK(V[I].Opcode == Op);
+    CHECK(V[I].Type == Ty);
+    CHECK(V[I].Lanes == Lanes);
+    CHECK(V[I].MemBytes == Bytes);
+  };
+  Is(0, "intr:masked.load", "f32", 8, 32);
+  Is(1, "intr:vector.reduce.fadd", "f32", 1, 0);
+  Is(2, "intr:smax", "i32", 1, 0);
+  Is(3, "fma", "f64", 1, 0);
+  Is(4, "call:indirect", "void", 1, 0);
+  Is(5, "sitofp", "f32", 1, 0);
+  Is(6, "zext", "i64", 1, 0);
+  Is(7, "fptrunc", "f16", 1, 0);
+  Is(8, "extractelement", "f32", 1, 0);
+  Is(9, "load", "f64", 4, 32);
+  Is(10, "store", "f64", 4, 32);
+  Is(11, "select", "f32", 1, 0);
+  Is(12, "fneg", "f32", 1, 0);
+  Is(13, "ret", "void", 1, 0);
+}
+
+TEST_CASE("CFG: blocks, distinct successors, exits, unnamed blocks",
+          "[passes][cfg]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define i32 @f(i32 %x) {
+  switch i32 %x, label %2 [ i32 0, label %1
+                            i32 1, label %1
+                            i32 2, label %named ]
+1:
+  ret i32 1
+2:
+  unreachable
+named:
+  br label %1
+}
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  FunctionCFG C = buildCFG(F);
+  REQUIRE(boost::num_vertices(C.G) == 4);
+  CHECK(C.Function == "f");
+  CHECK(C.Entry == 0);
+  CHECK(C.G[0].Name == "%0");
+  CHECK(C.G[1].Name == "%1");
+  CHECK(C.G[2].Name == "%2");
+  CHECK(C.G[3].Name == "named");
+  CHECK(blockName(*C.G[2].Block) == "%2");
+  CHECK(boost::out_degree(0, C.G) == 3); // %2, %1, named: %1 once
+  CHECK(!C.G[0].IsExit);
+  CHECK(C.G[1].IsExit);
+  CHECK(C.G[2].IsExit);
+  CHECK(!C.G[3].IsExit);
+  CHECK(blockNames(F) == std::vector<std::string>{"%0", "%1", "%2", "named"});
+}
+
+TEST_CASE("matmul_tiled.ll from clang: vector FMAs and the outlined OpenMP "
+          "function",
+          "[passes][matmul]") {
+  LLVMContext Ctx;
+  auto M = loadModule(CROP_BINARY_DIR "/examples/matmul_tiled.ll", Ctx);
+  REQUIRE(bool(M));
+  auto R = analyzeModule(**M);
+  REQUIRE(bool(R));
+  const FunctionStatic *Outlined = nullptr;
+  for (const FunctionStatic &FS : *R)
+    if (StringRef(FS.Name).contains("omp_outlined"))
+      Outlined = &FS;
+  REQUIRE(Outlined);
+  CHECK(StringRef(Outlined->Name).starts_with("matmul_tiled"));
+
+  size_t VecLoads = 0, VecFMAs = 0, VecStores = 0;
+  bool FmaAfterLoad = false;
+  for (const Graphlet &G : Outlined->Graphlets.Blocks)
+    for (auto E : boost::make_iterator_range(boost::edges(G.G))) {
+      const GraphletVertex &S = G.G[boost::source(E, G.G)];
+      const GraphletVertex &T = G.G[boost::target(E, G.G)];
+      if (S.Opcode == "load" && S.Lanes == 8 && T.Opcode == "fma" &&
+          T.Lanes == 8 && G.G[E].Kind == DepKind::Data)
+        FmaAfterLoad = true;
+    }
+  for (const Graphlet &G : Outlined->Graphlets.Blocks)
+    for (auto V : boost::make_iterator_range(boost::vertices(G.G))) {
+      const GraphletVertex &X = G.G[V];
+      if (X.Type != "f32" || X.Lanes != 8)
+        continue;
+      VecLoads += X.Opcode == "load" && X.MemBytes == 32;
+      VecStores += X.Opcode == "store" && X.MemBytes == 32;
+      VecFMAs += X.Opcode == "fma";
+    }
+  CHECK(VecLoads >= 2);
+  CHECK(VecFMAs >= 2);
+  CHECK(VecStores >= 2);
+  CHECK(FmaAfterLoad);
+
+  // The kernel itself only forks: its body calls the OpenMP runtime.
+  bool Forks = false;
+  for (const FunctionStatic &FS : *R)
+    if (FS.Name == "matmul_tiled")
+      for (const Graphlet &G : FS.Graphlets.Blocks)
+        for (auto V : boost::make_iterator_range(boost::vertices(G.G)))
+          Forks |= G.G[V].Opcode == "call:__kmpc_fork_call";
+  CHECK(Forks);
+}
