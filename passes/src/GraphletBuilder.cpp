@@ -9,6 +9,7 @@
 
 #include "crop/Passes/CFG.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -22,6 +23,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -208,14 +210,17 @@ int rank(DepKind K) {
   return 7;
 }
 
+/// Memory accesses a block may hold before the builder stops looking for
+/// the exact order among them (see MemoryOrder::closeWindow).
+constexpr unsigned MaxWindow = 4096;
+
 /// One block's share of a graphlet under construction.
 struct Part {
   const BasicBlock *BB = nullptr;
+  unsigned Index = 0; ///< 0: head block, 1: successor.
   std::vector<const Instruction *> Insts;
   DenseMap<const Instruction *, unsigned> VertexOf;
   unsigned Terminator = 0;
-  std::vector<MemAccess> All;    ///< Every access, in program order.
-  std::vector<MemAccess> Active; ///< Those a later access may still need.
 };
 
 class GraphletMaker {
@@ -224,20 +229,14 @@ public:
     G.Block = std::move(Block);
     G.Successor = std::move(Successor);
     boost::add_vertex(GraphletVertex{"V0", "entry", "void", 1, 0, 0}, G.G);
+    grow();
   }
 
-  void addEdge(unsigned From, unsigned To, DepKind K) {
-    auto [It, New] = Edges.try_emplace({From, To}, K);
-    if (!New && rank(K) < rank(It->second))
-      It->second = K;
-  }
-  void addCarried(unsigned From, unsigned To) { Carried.insert({From, To}); }
-
-  /// Adds BB's vertices and the edges among them: data, memory order, and
-  /// control into its terminator.
-  Part addPart(const BasicBlock &BB, unsigned PartIdx, BatchAAResults &AA) {
+  /// Adds BB's vertices (no edges yet).
+  Part addVertices(const BasicBlock &BB, unsigned PartIdx) {
     Part P;
     P.BB = &BB;
+    P.Index = PartIdx;
     std::string Prefix = PartIdx ? "S" + std::to_string(PartIdx) + "_V" : "V";
     unsigned N = 0;
     for (const Instruction &I : BB) {
@@ -251,70 +250,61 @@ public:
       P.VertexOf[&I] = Id;
     }
     P.Terminator = P.VertexOf.lookup(BB.getTerminator());
-    std::set<unsigned> HasSucc;
-    auto Add = [&](unsigned From, unsigned To, DepKind K) {
-      addEdge(From, To, K);
-      HasSucc.insert(From);
-    };
+    grow();
+    return P;
+  }
 
+  /// Adds the edges into P's vertices, in program order: data (from P and,
+  /// for a superblock's successor, from the head through values and phis),
+  /// memory order against every earlier access, then control into P's
+  /// terminator. AA answers within P, CrossAA between the head and P.
+  void addEdges(const Part &P, const Part *Head, BatchAAResults &AA,
+                BatchAAResults &CrossAA) {
     for (const Instruction *I : P.Insts) {
-      unsigned To = P.VertexOf[I];
+      unsigned To = P.VertexOf.lookup(I);
       for (const Use &U : I->operands()) {
-        auto *Def = dyn_cast<Instruction>(U.get());
-        if (!Def || Def->getParent() != &BB)
+        const Value *V = U.get();
+        const Part *From = &P;
+        if (auto *Phi = dyn_cast<PHINode>(V); Phi && Head) {
+          // The branch from the head was taken: the phi is the head's value.
+          if (Phi->getParent() != P.BB || Phi->getBasicBlockIndex(Head->BB) < 0)
+            continue;
+          V = Phi->getIncomingValueForBlock(Head->BB);
+          From = Head;
+        } else if (auto *Def = dyn_cast<Instruction>(V);
+                   Def && Def->getParent() != P.BB && Head) {
+          From = Head;
+        }
+        auto *Def = dyn_cast<Instruction>(V);
+        if (!Def || Def->getParent() != From->BB)
           continue;
-        auto It = P.VertexOf.find(Def);
-        if (It != P.VertexOf.end())
-          Add(It->second, To, DepKind::Data);
+        auto It = From->VertexOf.find(Def);
+        if (It != From->VertexOf.end())
+          addEdge(It->second, To, DepKind::Data);
       }
-
-      std::optional<MemAccess> L = describeAccess(*I, To, AA);
-      if (!L)
-        continue;
-      std::vector<MemAccess> Keep;
-      Keep.reserve(P.Active.size() + 1);
-      for (const MemAccess &E : P.Active) {
-        AliasResult R = AliasResult::MayAlias;
-        std::optional<DepKind> K = conflict(E, *L, AA, &R);
-        if (K)
-          Add(E.Vertex, To, *K);
-        // A store that covers exactly what E touched stands in for E from
-        // now on: anything that would wait for E waits for the store, which
-        // waits for E.
-        bool Covered = K && L->Writes && L->Loc && E.Loc &&
-                       R == AliasResult::MustAlias &&
-                       L->Loc->Size.isPrecise() && E.Loc->Size.isPrecise() &&
-                       !L->Loc->Size.isScalable() &&
-                       !E.Loc->Size.isScalable() &&
-                       L->Loc->Size.getValue().getFixedValue() >=
-                           E.Loc->Size.getValue().getFixedValue();
-        bool Barrier = !L->Loc && !L->Call; // fence
-        if (!Covered && !Barrier)
-          Keep.push_back(E);
-      }
-      Keep.push_back(*L);
-      P.Active = std::move(Keep);
-      P.All.push_back(*L);
+      if (std::optional<MemAccess> L = describeAccess(*I, To, AA))
+        addAccess(*L, P.Index, AA, CrossAA);
     }
 
     // The terminator waits for everything: give it an edge from every
-    // vertex that nothing else in the block waits for.
+    // vertex that nothing else in its block waits for.
     for (const Instruction *I : P.Insts) {
-      unsigned V = P.VertexOf[I];
-      if (V != P.Terminator && !HasSucc.count(V))
+      unsigned V = P.VertexOf.lookup(I);
+      if (V != P.Terminator && !HasPartSucc[V])
         addEdge(V, P.Terminator, DepKind::Control);
     }
-    return P;
   }
+
+  void addCarried(unsigned From, unsigned To) { Carried.insert({From, To}); }
 
   /// Entry edges to every vertex that waits for nothing else, then the
   /// boost graph in a deterministic order.
   Graphlet finish() {
-    std::set<unsigned> HasPred;
+    std::vector<bool> HasPred(boost::num_vertices(G.G));
     for (const auto &E : Edges)
-      HasPred.insert(E.first.second);
-    for (unsigned V = 1, E = boost::num_vertices(G.G); V < E; ++V)
-      if (!HasPred.count(V))
+      HasPred[E.first.second] = true;
+    for (unsigned V = 1, E = HasPred.size(); V < E; ++V)
+      if (!HasPred[V])
         Edges.emplace(std::make_pair(0u, V), DepKind::Entry);
     for (const auto &E : Edges)
       boost::add_edge(E.first.first, E.first.second, GraphletEdge{E.second},
@@ -325,9 +315,144 @@ public:
   }
 
 private:
+  void grow() {
+    size_t N = boost::num_vertices(G.G);
+    Anc.resize(N);
+    WindowOf.resize(N, ~0u);
+    LocalOf.resize(N, -1);
+    HasPartSucc.resize(N);
+  }
+
+  /// Adds an edge and keeps To's ancestor set (accesses of the current
+  /// window that reach it) up to date. Edges always run forward in program
+  /// order and a vertex gets all its in-edges before later vertices look at
+  /// it, so the sets are complete when they are read.
+  void addEdge(unsigned From, unsigned To, DepKind K) {
+    auto [It, New] = Edges.try_emplace({From, To}, K);
+    if (!New) {
+      if (rank(K) < rank(It->second))
+        It->second = K;
+      return;
+    }
+    if (G.G[From].Part == G.G[To].Part)
+      HasPartSucc[From] = true;
+    if (WindowOf[From] != Window)
+      return;
+    if (WindowOf[To] != Window) {
+      WindowOf[To] = Window;
+      Anc[To].clear();
+    }
+    BitVector &A = Anc[To];
+    if (A.size() < Anc[From].size())
+      A.resize(Anc[From].size());
+    A |= Anc[From];
+    if (LocalOf[From] >= 0) {
+      if (A.size() <= unsigned(LocalOf[From]))
+        A.resize(LocalOf[From] + 1);
+      A.set(LocalOf[From]);
+    }
+  }
+
+  bool reaches(const MemAccess &E, unsigned To) const {
+    if (WindowOf[E.Vertex] != Window || WindowOf[To] != Window)
+      return false;
+    int Bit = LocalOf[E.Vertex];
+    return Bit >= 0 && unsigned(Bit) < Anc[To].size() && Anc[To].test(Bit);
+  }
+
+  static DepKind orderKind(const MemAccess &E, const MemAccess &L) {
+    if (E.Writes && L.Writes)
+      return DepKind::MemWAW;
+    return E.Writes ? DepKind::MemRAW : DepKind::MemWAR;
+  }
+
+  /// Orders L after every earlier access it conflicts with, unless the
+  /// order already follows from other edges: most recent first, so one edge
+  /// to a recent access often implies the older ones without asking AA.
+  void addAccess(MemAccess L, unsigned PartIdx, BatchAAResults &AA,
+                 BatchAAResults &CrossAA) {
+    unsigned To = L.Vertex;
+    if (WindowOf[To] != Window) {
+      WindowOf[To] = Window;
+      Anc[To].clear();
+    }
+    if (Barrier) {
+      // A closed window: everything after waits for its last access.
+      if (!reaches(*Barrier, To))
+        addEdge(Barrier->Vertex, To, orderKind(*Barrier, L));
+    }
+    std::vector<ActiveAccess> Keep;
+    Keep.reserve(Active.size() + 1);
+    for (size_t I = Active.size(); I-- > 0;) {
+      const ActiveAccess &E = Active[I];
+      if (reaches(E.A, To)) {
+        Keep.push_back(E);
+        continue;
+      }
+      BatchAAResults &Q = E.Part == PartIdx ? AA : CrossAA;
+      AliasResult R = AliasResult::MayAlias;
+      std::optional<DepKind> K = conflict(E.A, L, Q, &R);
+      if (K)
+        addEdge(E.A.Vertex, To, *K);
+      // A store that covers exactly what E touched stands in for E from
+      // now on: anything that would wait for E waits for the store, which
+      // waits for E.
+      bool Covered = K && L.Writes && L.Loc && E.A.Loc &&
+                     R == AliasResult::MustAlias && L.Loc->Size.isPrecise() &&
+                     E.A.Loc->Size.isPrecise() && !L.Loc->Size.isScalable() &&
+                     !E.A.Loc->Size.isScalable() &&
+                     L.Loc->Size.getValue().getFixedValue() >=
+                         E.A.Loc->Size.getValue().getFixedValue();
+      bool Fence = !L.Loc && !L.Call;
+      if (!Covered && !Fence)
+        Keep.push_back(E);
+    }
+    std::reverse(Keep.begin(), Keep.end());
+    LocalOf[To] = NextLocal++;
+    Keep.push_back({L, PartIdx});
+    Active = std::move(Keep);
+    if (NextLocal >= MaxWindow)
+      closeWindow();
+  }
+
+  /// Exact ordering costs a bit per (vertex, access) pair; in blocks with
+  /// more accesses than a window holds, the last access becomes a barrier:
+  /// it waits for every access still pending and every later access waits
+  /// for it. Conservative (it may add order that AA would not), never
+  /// missing one.
+  void closeWindow() {
+    ActiveAccess B = Active.back();
+    for (size_t I = 0; I + 1 < Active.size(); ++I)
+      if (!reaches(Active[I].A, B.A.Vertex))
+        addEdge(Active[I].A.Vertex, B.A.Vertex, orderKind(Active[I].A, B.A));
+    Active.clear();
+    Barrier = B.A;
+    ++Window;
+    // The barrier opens the new window, so that accesses already ordered
+    // after it (through data or other accesses) need no edge of their own.
+    unsigned V = B.A.Vertex;
+    WindowOf[V] = Window;
+    Anc[V].clear();
+    LocalOf[V] = 0;
+    NextLocal = 1;
+  }
+
+  struct ActiveAccess {
+    MemAccess A;
+    unsigned Part;
+  };
+
   Graphlet G;
   std::map<std::pair<unsigned, unsigned>, DepKind> Edges;
   std::set<std::pair<unsigned, unsigned>> Carried;
+  /// Per vertex: the window's accesses that reach it (by local index).
+  std::vector<BitVector> Anc;
+  std::vector<unsigned> WindowOf;
+  std::vector<int> LocalOf; ///< Local index of an access vertex, else -1.
+  std::vector<bool> HasPartSucc;
+  std::vector<ActiveAccess> Active;
+  std::optional<MemAccess> Barrier;
+  unsigned Window = 0, NextLocal = 0;
 };
 
 bool branchesToItself(const BasicBlock &BB) {
@@ -338,7 +463,8 @@ Graphlet makeGraphlet(const BasicBlock &BB, std::string Name,
                       AAResults &AAR) {
   BatchAAResults AA(AAR);
   GraphletMaker M(std::move(Name), "");
-  Part P = M.addPart(BB, 0, AA);
+  Part P = M.addVertices(BB, 0);
+  M.addEdges(P, nullptr, AA, AA);
   if (branchesToItself(BB)) {
     // Loop-carried data: this iteration's value of a phi's back-edge operand
     // feeds the phi's users in the next iteration.
@@ -349,7 +475,7 @@ Graphlet makeGraphlet(const BasicBlock &BB, std::string Name,
       for (const User *U : Phi.users())
         if (auto *UI = dyn_cast<Instruction>(U))
           if (UI->getParent() == &BB && P.VertexOf.count(UI))
-            M.addCarried(P.VertexOf[Def], P.VertexOf[UI]);
+            M.addCarried(P.VertexOf.lookup(Def), P.VertexOf.lookup(UI));
     }
   }
   return M.finish();
@@ -359,42 +485,16 @@ Graphlet makeSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
                         std::string Name, std::string SuccName,
                         AAResults &AAR) {
   BatchAAResults AA(AAR);
+  // The successor may be the next iteration of a loop, where one SSA
+  // pointer names a different address: between the two blocks, ask AA in
+  // cross-iteration mode.
+  BatchAAResults CrossAA(AAR);
+  CrossAA.enableCrossIterationMode();
   GraphletMaker M(std::move(Name), std::move(SuccName));
-  Part Head = M.addPart(BB, 0, AA);
-  Part Tail = M.addPart(Succ, 1, AA);
-
-  // Values flowing from the head into the successor, directly or through
-  // the successor's phis (which are resolved, as the branch was taken).
-  for (const Instruction *I : Tail.Insts) {
-    unsigned To = Tail.VertexOf[I];
-    for (const Use &U : I->operands()) {
-      const Value *V = U.get();
-      if (auto *Phi = dyn_cast<PHINode>(V)) {
-        if (Phi->getParent() != &Succ || Phi->getBasicBlockIndex(&BB) < 0)
-          continue;
-        V = Phi->getIncomingValueForBlock(&BB);
-      } else if (auto *Def = dyn_cast<Instruction>(V);
-                 !Def || Def->getParent() == &Succ) {
-        continue; // In-part (or not an instruction): done by addPart.
-      }
-      auto *Def = dyn_cast<Instruction>(V);
-      if (!Def || Def->getParent() != &BB)
-        continue;
-      auto It = Head.VertexOf.find(Def);
-      if (It != Head.VertexOf.end())
-        M.addEdge(It->second, To, DepKind::Data);
-    }
-  }
-
-  // Memory order across the two blocks. The successor may be the next
-  // iteration of a loop, where one SSA pointer names a different address:
-  // ask AA in cross-iteration mode.
-  BatchAAResults XAA(AAR);
-  XAA.enableCrossIterationMode();
-  for (const MemAccess &L : Tail.All)
-    for (const MemAccess &E : Head.Active)
-      if (std::optional<DepKind> K = conflict(E, L, XAA))
-        M.addEdge(E.Vertex, L.Vertex, *K);
+  Part Head = M.addVertices(BB, 0);
+  Part Tail = M.addVertices(Succ, 1);
+  M.addEdges(Head, nullptr, AA, CrossAA);
+  M.addEdges(Tail, &Head, AA, CrossAA);
   return M.finish();
 }
 
