@@ -91,14 +91,42 @@ struct Target {
   std::optional<CpuParams> Cpu;
   std::optional<AcceleratorParams> Accel;
 
-  /// The cost of an instruction class on this CPU target, or nullptr if the
+  /// The cost of an instruction class on this CPU target, or nullopt if the
   /// descriptor has none. Vectors wider than the SIMD width, or lane counts
   /// without their own entry, are derived from the nearest entry (split into
   /// ceil(bits / SimdBits) register-wide operations).
+  ///
+  /// In order: (1) the exact key; (2) for a vector, the entry of the same
+  /// opcode and element type with the fewest lanes >= Lanes that fits in a
+  /// register, else the widest that fits; if the vector is wider than
+  /// SimdBits it runs as ceil(bits / SimdBits) pieces: latency unchanged,
+  /// reciprocal throughput and uops times the pieces; (3) with no vector
+  /// entry, the scalar entry, scalarised: latency unchanged, reciprocal
+  /// throughput and uops times Lanes; (4) a scalar type without an entry uses
+  /// the same opcode's entry for the nearest type of the same family
+  /// (integer / floating point), the narrowest wider one first. An opcode
+  /// with no usable entry gives nullopt (the simulator uses a class default).
   std::optional<InstrCost> instructionCost(const std::string &Opcode,
                                            const std::string &Type,
                                            uint32_t Lanes) const;
 };
+
+/// The parts of an instruction key "<opcode>.<type>[x<lanes>]"; the opcode
+/// may itself contain '.' and ':' ("intr:vector.reduce.fadd.f32x8").
+struct InstrKey {
+  std::string Opcode;
+  std::string Type;
+  uint32_t Lanes = 1;
+};
+
+/// Splits and checks a key; nullopt if it is malformed or the type unknown.
+std::optional<InstrKey> parseInstructionKey(const std::string &Key);
+/// "fadd.f32" for Lanes <= 1, "fadd.f32x8" otherwise.
+std::string instructionKey(const std::string &Opcode, const std::string &Type,
+                           uint32_t Lanes);
+/// Bits of an element type ("i32" 32, "bf16" 16, "ptr" 64, "void" 0); 0 for
+/// an unknown type name.
+uint32_t typeBits(const std::string &Type);
 
 } // namespace crop::hw
 
