@@ -1,5 +1,6 @@
 ; The passes as an opt-19 plugin: the library links no LLVM of its own.
 ; RUN: opt -load-pass-plugin=%plugin -disable-output -passes='function(crop-print-graphlets)' %s 2>&1 | FileCheck %s
+; RUN: ldd %plugin | FileCheck %s --check-prefix=LDD --implicit-check-not=libLLVM
 ; RUN: opt -load-pass-plugin=%plugin -disable-output -passes='function(crop-print-cfg)' %s 2>&1 | FileCheck %s --check-prefix=CFG
 ; RUN: opt -load-pass-plugin=%plugin -crop-print-file=%t.yaml -passes='default<O2>,function(crop-print-graphlets<superblocks>)' %s -S -o %t.opt.ll
 ; RUN: FileCheck %s --check-prefix=O2 < %t.yaml
@@ -31,6 +32,7 @@
 ; O2:       superblocks:
 ; O2:         - {name: {{V[0-9]+}}, opcode: fma, type: f32, lanes: {{[48]}}
 
+; LDD: libc
 ; NOFILE: error: crop-print: cannot open '{{.*}}x.yaml'
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
