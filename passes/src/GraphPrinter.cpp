@@ -221,14 +221,13 @@ void crop::printGraphYAML(raw_ostream &OS, StringRef Source,
         OS << "}\n";
       }
     }
-    if (Opts.Graphlets) {
-      OS << "    graphlets:\n";
-      for (const Graphlet *G : selectGraphlets(FS, Opts, false))
-        printGraphletYAML(OS, *G, Blocks, Opts.ShowIR);
-    }
-    if (Opts.Superblocks) {
-      OS << "    superblocks:\n";
-      for (const Graphlet *G : selectGraphlets(FS, Opts, true))
+    for (bool Super : {false, true}) {
+      if (!(Super ? Opts.Superblocks : Opts.Graphlets))
+        continue;
+      std::vector<const Graphlet *> Gs = selectGraphlets(FS, Opts, Super);
+      OS << (Super ? "    superblocks:" : "    graphlets:")
+         << (Gs.empty() ? " []\n" : "\n");
+      for (const Graphlet *G : Gs)
         printGraphletYAML(OS, *G, Blocks, Opts.ShowIR);
     }
   }
