@@ -23,8 +23,9 @@ std::vector<std::string> crop::blockNames(const Function &F) {
     AllNamed &= BB.hasName();
   std::unique_ptr<ModuleSlotTracker> MST;
   if (!AllNamed) {
-    MST = std::make_unique<ModuleSlotTracker>(F.getParent(),
-                                              /*ShouldInitializeAllMetadata=*/false);
+    MST = std::make_unique<ModuleSlotTracker>(
+        F.getParent(),
+        /*ShouldInitializeAllMetadata=*/false);
     MST->incorporateFunction(F);
   }
   for (const BasicBlock &BB : F) {

@@ -15,8 +15,8 @@ std::string crop::yamlScalar(StringRef S) {
                                    "on",   "off",   "y",    "n",   "~"};
   bool Plain = !S.empty() && (isAlpha(S[0]) || S[0] == '_');
   for (char C : S)
-    Plain &= isAlnum(C) || C == '_' || C == '.' || C == '$' || C == '-' ||
-             C == '/';
+    Plain &=
+        isAlnum(C) || C == '_' || C == '.' || C == '$' || C == '-' || C == '/';
   for (const char *R : Reserved)
     Plain &= !S.equals_insensitive(R);
   if (Plain)
@@ -101,7 +101,8 @@ void printGraphletYAML(raw_ostream &OS, const Graphlet &G,
   OS << "        vertices:\n";
   for (auto V : boost::make_iterator_range(boost::vertices(G.G))) {
     const GraphletVertex &X = G.G[V];
-    OS << "          - {name: " << X.Name << ", opcode: " << yamlScalar(X.Opcode);
+    OS << "          - {name: " << X.Name
+       << ", opcode: " << yamlScalar(X.Opcode);
     if (V != 0) {
       OS << ", type: " << X.Type << ", lanes: " << X.Lanes;
       if (X.MemBytes)
@@ -152,15 +153,15 @@ const char *dotEdgeStyle(DepKind K) {
   return "color=black";
 }
 
-void printGraphletDOT(raw_ostream &OS, const Graphlet &G,
-                      const std::string &Id,
+void printGraphletDOT(raw_ostream &OS, const Graphlet &G, const std::string &Id,
                       const StringMap<const BasicBlock *> &Blocks,
                       const std::string &FunctionName, bool ShowIR) {
   std::string Title = FunctionName + ": " + G.Block;
   if (G.isSuperblock())
     Title += " + " + G.Successor;
   OS << "  subgraph \"cluster_" << Id << "\" {\n"
-     << "    label=\"" << dotEscape((G.isSuperblock() ? "superblock " : "graphlet ") + Title)
+     << "    label=\""
+     << dotEscape((G.isSuperblock() ? "superblock " : "graphlet ") + Title)
      << "\";\n";
   std::vector<std::string> IR;
   if (ShowIR)

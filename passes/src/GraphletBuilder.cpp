@@ -459,8 +459,7 @@ bool branchesToItself(const BasicBlock &BB) {
   return is_contained(successors(&BB), &BB);
 }
 
-Graphlet makeGraphlet(const BasicBlock &BB, std::string Name,
-                      AAResults &AAR) {
+Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AAResults &AAR) {
   BatchAAResults AA(AAR);
   GraphletMaker M(std::move(Name), "");
   Part P = M.addVertices(BB, 0);
@@ -585,8 +584,7 @@ Graphlet crop::buildSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
   return makeSuperblock(BB, Succ, blockName(BB), blockName(Succ), AA);
 }
 
-FunctionGraphlets crop::buildFunctionGraphlets(const Function &F,
-                                               AAResults &AA,
+FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
                                                bool Superblocks) {
   FunctionGraphlets R;
   if (F.isDeclaration())

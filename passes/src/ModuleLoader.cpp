@@ -34,8 +34,9 @@ std::string formatDiagnostic(StringRef Path, const SMDiagnostic &Diag) {
 }
 
 bool hasBitcodeMagic(const MemoryBuffer &Buf) {
-  return isBitcode(reinterpret_cast<const unsigned char *>(Buf.getBufferStart()),
-                   reinterpret_cast<const unsigned char *>(Buf.getBufferEnd()));
+  return isBitcode(
+      reinterpret_cast<const unsigned char *>(Buf.getBufferStart()),
+      reinterpret_cast<const unsigned char *>(Buf.getBufferEnd()));
 }
 
 } // namespace
@@ -51,7 +52,8 @@ Expected<std::unique_ptr<Module>> crop::loadModule(StringRef Path,
   // The textual parser accepts an empty file as an empty module, which would
   // only surface later as "no functions"; say what is wrong here.
   if (Buf->getBufferSize() == 0)
-    return makeError(Path + ": empty file; expected LLVM IR (.ll) or bitcode (.bc)");
+    return makeError(Path +
+                     ": empty file; expected LLVM IR (.ll) or bitcode (.bc)");
 
   bool IsBitcode = hasBitcodeMagic(*Buf);
   bool NamedBitcode = sys::path::extension(Path).equals_insensitive(".bc");

@@ -16,8 +16,7 @@ Error makeError(const Twine &Msg) {
 }
 
 /// "a, b, c" (at most Max names, then how many more).
-std::string listNames(const std::vector<std::string> &Names,
-                      size_t Max = 40) {
+std::string listNames(const std::vector<std::string> &Names, size_t Max = 40) {
   std::string S;
   raw_string_ostream OS(S);
   for (size_t I = 0; I < Names.size() && I < Max; ++I)

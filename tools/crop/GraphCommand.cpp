@@ -33,19 +33,20 @@ cl::SubCommand Sub(
     "k.dot\n");
 
 cl::opt<std::string> Input(cl::Positional, cl::desc("<FILE.ll|FILE.bc>"),
-                           cl::Required, cl::sub(Sub),
-                           cl::cat(cropCategory()));
-cl::opt<std::string> FunctionName(
-    "function", cl::desc("Only this function (default: all defined)"),
-    cl::value_desc("name"), cl::sub(Sub), cl::cat(cropCategory()));
+                           cl::Required, cl::sub(Sub), cl::cat(cropCategory()));
+cl::opt<std::string>
+    FunctionName("function",
+                 cl::desc("Only this function (default: all defined)"),
+                 cl::value_desc("name"), cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<std::string> BlockName(
     "block",
     cl::desc("Only this block's graphlet (needs --function unless the module "
              "defines one function); unnamed blocks are %N"),
     cl::value_desc("name"), cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<bool> Superblocks(
-    "superblocks", cl::desc("Also print each block merged with each successor"),
-    cl::sub(Sub), cl::cat(cropCategory()));
+cl::opt<bool>
+    Superblocks("superblocks",
+                cl::desc("Also print each block merged with each successor"),
+                cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<bool> NoCFG("no-cfg", cl::desc("Leave the CFGs out"), cl::sub(Sub),
                     cl::cat(cropCategory()));
 cl::opt<bool> NoIR("no-ir",

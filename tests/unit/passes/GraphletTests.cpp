@@ -69,9 +69,9 @@ std::set<std::string> edges(const Graphlet &G, std::set<DepKind> Kinds) {
   return Out;
 }
 
-const std::set<DepKind> AllButEntry = {
-    DepKind::Data,   DepKind::MemRAW,  DepKind::MemWAR,
-    DepKind::MemWAW, DepKind::Control, DepKind::Carried};
+const std::set<DepKind> AllButEntry = {DepKind::Data,    DepKind::MemRAW,
+                                       DepKind::MemWAR,  DepKind::MemWAW,
+                                       DepKind::Control, DepKind::Carried};
 const std::set<DepKind> Memory = {DepKind::MemRAW, DepKind::MemWAR,
                                   DepKind::MemWAW};
 
@@ -165,9 +165,9 @@ TEST_CASE("Fig. 3: the graphlet of for.body9 has the paper's edges",
   CHECK(vertex(G, "V6").Type == "i32");
   // V1,V2 -> V3; V3,V4 -> V5; V5 -> V6; and V7 after everything (its only
   // direct predecessor is V6, the one vertex nothing else waits for).
-  CHECK(edges(G, AllButEntry) ==
-        std::set<std::string>{"V1->V3", "V2->V3", "V3->V5", "V4->V5",
-                              "V5->V6", "V6->V7"});
+  CHECK(edges(G, AllButEntry) == std::set<std::string>{"V1->V3", "V2->V3",
+                                                       "V3->V5", "V4->V5",
+                                                       "V5->V6", "V6->V7"});
   CHECK(edges(G, {DepKind::Entry}) ==
         std::set<std::string>{"V0->V1", "V0->V2", "V0->V4"});
   CHECK(edgeKind(G, "V6", "V7") == DepKind::Control);
@@ -182,8 +182,8 @@ TEST_CASE("Fig. 3: for.inc + for.cond7 has the RAW through %j, "
   Function &F = *M->getFunction("fig3");
   AAFixture AA;
 
-  Graphlet Inc = buildSuperblock(block(F, "for.inc"), block(F, "for.cond7"),
-                                 AA.aa(F));
+  Graphlet Inc =
+      buildSuperblock(block(F, "for.inc"), block(F, "for.cond7"), AA.aa(F));
   CHECK(Inc.Block == "for.inc");
   CHECK(Inc.Successor == "for.cond7");
   CHECK(vertex(Inc, "V3").Opcode == "store");
@@ -194,8 +194,8 @@ TEST_CASE("Fig. 3: for.inc + for.cond7 has the RAW through %j, "
   // The load of %n in for.cond7 is independent of for.inc.
   CHECK(edgeKind(Inc, "V0", "S1_V2") == DepKind::Entry);
 
-  Graphlet Cond = buildSuperblock(block(F, "for.cond7"),
-                                  block(F, "for.body9"), AA.aa(F));
+  Graphlet Cond =
+      buildSuperblock(block(F, "for.cond7"), block(F, "for.body9"), AA.aa(F));
   size_t Across = 0;
   for (auto E : boost::make_iterator_range(boost::edges(Cond.G))) {
     const GraphletVertex &S = Cond.G[boost::source(E, Cond.G)];
@@ -207,8 +207,7 @@ TEST_CASE("Fig. 3: for.inc + for.cond7 has the RAW through %j, "
   CHECK(Cond.numInstructions() == 4 + 7);
 }
 
-TEST_CASE("analyzeModule covers every block and successor pair",
-          "[passes]") {
+TEST_CASE("analyzeModule covers every block and successor pair", "[passes]") {
   LLVMContext Ctx;
   auto M = loadFig3(Ctx);
   auto R = analyzeModule(*M);
@@ -347,12 +346,15 @@ std::string unrolledIR(unsigned N) {
   std::string S = "define void @f(ptr %a, ptr %b, ptr %c) {\nentry:\n";
   for (unsigned I = 0; I < N; ++I) {
     std::string i = std::to_string(I);
-    S += "  %pa" + i + " = getelementptr inbounds float, ptr %a, i64 " + i + "\n";
+    S += "  %pa" + i + " = getelementptr inbounds float, ptr %a, i64 " + i +
+         "\n";
     S += "  %va" + i + " = load float, ptr %pa" + i + "\n";
-    S += "  %pb" + i + " = getelementptr inbounds float, ptr %b, i64 " + i + "\n";
+    S += "  %pb" + i + " = getelementptr inbounds float, ptr %b, i64 " + i +
+         "\n";
     S += "  %vb" + i + " = load float, ptr %pb" + i + "\n";
     S += "  %s" + i + " = fadd float %va" + i + ", %vb" + i + "\n";
-    S += "  %pc" + i + " = getelementptr inbounds float, ptr %c, i64 " + i + "\n";
+    S += "  %pc" + i + " = getelementptr inbounds float, ptr %c, i64 " + i +
+         "\n";
     S += "  store float %s" + i + ", ptr %pc" + i + "\n";
   }
   return S + "  ret void\n}\n";

@@ -56,12 +56,15 @@ TEST_CASE("truncated IR names the file and the line", "[passes][loader]") {
   TempFile F(".ll", Text.substr(0, Cut));
   unsigned Lines = std::count(Text.begin(), Text.begin() + Cut, '\n');
   std::string Msg = loadError(F.Path);
-  CHECK_THAT(Msg, Catch::StartsWith((F.Path + ":" + Twine(Lines + 1) + ":").str()));
+  CHECK_THAT(Msg,
+             Catch::StartsWith((F.Path + ":" + Twine(Lines + 1) + ":").str()));
   CHECK_THAT(Msg, Catch::Contains("expecting"));
 }
 
 TEST_CASE("syntax errors carry line and column", "[passes][loader]") {
-  TempFile F(".ll", "define void @f() {\nentry:\n  %x = frobnicate i32 1\n  ret void\n}\n");
+  TempFile F(
+      ".ll",
+      "define void @f() {\nentry:\n  %x = frobnicate i32 1\n  ret void\n}\n");
   std::string Msg = loadError(F.Path);
   CHECK_THAT(Msg, Catch::StartsWith((F.Path + ":3:").str()));
   CHECK_THAT(Msg, Catch::Contains("instruction opcode"));
@@ -80,7 +83,8 @@ TEST_CASE("a .bc that is not bitcode says so", "[passes][loader]") {
 
 TEST_CASE("truncated bitcode is an error", "[passes][loader]") {
   // The bitcode magic followed by garbage.
-  TempFile F(".bc", StringRef("BC\xC0\xDE\x35\x14\x00\x00\x05\x00\x00\x00", 12));
+  TempFile F(".bc",
+             StringRef("BC\xC0\xDE\x35\x14\x00\x00\x05\x00\x00\x00", 12));
   CHECK_THAT(loadError(F.Path), Catch::Contains("invalid bitcode"));
 }
 
@@ -89,8 +93,8 @@ TEST_CASE("the verifier rejects broken modules", "[passes][loader]") {
   TempFile F(".ll", "define i32 @f(i32 %x) {\nentry:\n  %z = add i32 %y, 1\n"
                     "  %y = add i32 %x, 1\n  ret i32 %z\n}\n");
   std::string Msg = loadError(F.Path);
-  CHECK_THAT(Msg, Catch::Contains("invalid module") &&
-                      Catch::Contains("dominate"));
+  CHECK_THAT(Msg,
+             Catch::Contains("invalid module") && Catch::Contains("dominate"));
 }
 
 TEST_CASE("a missing file is an error", "[passes][loader]") {
