@@ -211,7 +211,7 @@ int rank(DepKind K) {
 }
 
 /// Memory accesses a block may hold before the builder stops looking for
-/// the exact order among them (see MemoryOrder::closeWindow).
+/// the exact order among them (see GraphletMaker::closeWindow).
 constexpr unsigned MaxWindow = 4096;
 
 /// One block's share of a graphlet under construction.
