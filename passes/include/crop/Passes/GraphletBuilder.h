@@ -20,12 +20,18 @@ class Instruction;
 namespace crop {
 
 /// The graphlet of one block: SSA def-use edges inside the block, memory
-/// order edges between accesses that may alias (by AA), the terminator after
-/// everything. Phis, debug intrinsics and lifetime markers get no vertex.
+/// order edges between accesses that may alias (by AA; orders other edges
+/// already imply are left out), the terminator after everything, and, in a
+/// block that branches to itself, Carried edges through its phis. Phis,
+/// debug intrinsics and lifetime markers get no vertex. The full rules are in
+/// docs/architecture.md ("Graphlet rules").
 Graphlet buildGraphlet(const llvm::BasicBlock &BB, llvm::AAResults &AA);
 
 /// The superblock graphlet of BB merged with its successor Succ; Succ's
-/// vertices are named "S1_Vn" and carry Part = 1.
+/// vertices are named "S1_Vn" and carry Part = 1. Cross-block edges: data
+/// (also through Succ's phis, resolved for the edge BB -> Succ) and memory
+/// order by AA in cross-iteration mode; BB's terminator orders nothing in
+/// Succ.
 Graphlet buildSuperblock(const llvm::BasicBlock &BB,
                          const llvm::BasicBlock &Succ, llvm::AAResults &AA);
 
