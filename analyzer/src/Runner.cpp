@@ -143,8 +143,13 @@ void *TVMModuleCtx = nullptr;
   if (Error E = J.initialize(JD))
     Fail(std::move(E));
   std::vector<uint64_t> Slots = buildEntrySlots(Job.Plan);
+  auto RunStart = std::chrono::steady_clock::now();
   int64_t RC = Thunk(Slots.data());
   std::fflush(stdout);
+  sendMessage(Fd, 'T',
+              std::to_string(std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - RunStart)
+                                 .count()));
 
   const std::string &Entry = Job.Profile.Module.Entry;
   if (Job.Plan.ABI == EntryABI::Main && RC != 0)
@@ -250,6 +255,11 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
                              "cannot fork the profiled program");
   if (Pid == 0) {
     ::close(Fds[0]);
+    // LLVM's crash handlers (stack dump, "PLEASE submit a bug report") are
+    // for crop's own bugs; the program's crash is reported by the parent.
+    for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+                    SIGSYS, SIGXCPU, SIGXFSZ, SIGPIPE})
+      ::signal(Sig, SIG_DFL);
     // The program's output must not mix with crop's own (a profile may go
     // to stdout): it goes to stderr.
     ::dup2(2, 1);
@@ -290,6 +300,9 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
         Buf.erase(0, 9 + Len);
         if (Tag == 'P')
           Accesses = std::strtoull(Payload.c_str(), nullptr, 10);
+        else if (Tag == 'T' && Job.Opts.Progress)
+          Job.Opts.Progress("the instrumented program ran for " + Payload +
+                            " s");
         else if (Tag == 'E') {
           Failure = Payload;
           GotFailure = true;
