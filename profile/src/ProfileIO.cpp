@@ -39,8 +39,7 @@ json::Value graphletToJSON(const Graphlet &G) {
     Es.push_back(json::Array{int64_t(boost::source(E, G.G)),
                              int64_t(boost::target(E, G.G)),
                              depKindName(G.G[E].Kind)});
-  json::Object O{{"block", G.Block},
-                 {"vertices", std::move(Vs)},
+  json::Object O{{"block", G.Block}, {"vertices", std::move(Vs)},
                  {"edges", std::move(Es)}};
   if (G.isSuperblock())
     O["successor"] = G.Successor;
@@ -138,9 +137,9 @@ static bool fromJSON(const json::Value &V, ReuseHistogram &H, json::Path P) {
 }
 
 static std::optional<DepKind> depKindFromName(StringRef S) {
-  for (DepKind K :
-       {DepKind::Entry, DepKind::Data, DepKind::MemRAW, DepKind::MemWAR,
-        DepKind::MemWAW, DepKind::Control, DepKind::Carried})
+  for (DepKind K : {DepKind::Entry, DepKind::Data, DepKind::MemRAW,
+                    DepKind::MemWAR, DepKind::MemWAW, DepKind::Control,
+                    DepKind::Carried})
     if (S == depKindName(K))
       return K;
   return std::nullopt;
@@ -148,8 +147,7 @@ static std::optional<DepKind> depKindFromName(StringRef S) {
 
 static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
   json::ObjectMapper M(V, P);
-  if (!M || !M.map("block", G.Block) ||
-      !M.mapOptional("successor", G.Successor))
+  if (!M || !M.map("block", G.Block) || !M.mapOptional("successor", G.Successor))
     return false;
   const json::Object *O = V.getAsObject();
   const json::Array *Vs = O->getArray("vertices");
@@ -193,8 +191,8 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
 
 static bool fromJSON(const json::Value &V, SuccessorEdge &S, json::Path P) {
   json::ObjectMapper M(V, P);
-  const json::Value *C =
-      V.getAsObject() ? V.getAsObject()->get("count") : nullptr;
+  const json::Value *C = V.getAsObject() ? V.getAsObject()->get("count")
+                                         : nullptr;
   if (!M || !M.map("block", S.Block) || !C ||
       !readU64(*C, S.Count, P.field("count")))
     return false;
@@ -210,10 +208,8 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
   struct {
     const char *Key;
     uint64_t *Out;
-  } Ints[] = {{"count", &B.Count},
-              {"loads", &B.Loads},
-              {"stores", &B.Stores},
-              {"load_bytes", &B.LoadBytes},
+  } Ints[] = {{"count", &B.Count},          {"loads", &B.Loads},
+              {"stores", &B.Stores},        {"load_bytes", &B.LoadBytes},
               {"store_bytes", &B.StoreBytes}};
   for (auto &I : Ints) {
     const json::Value *X = O->get(I.Key);
@@ -266,8 +262,8 @@ static bool fromJSON(const json::Value &V, LaunchGroup &L, json::Path P) {
 static bool fromJSON(const json::Value &V, FunctionProfile &F, json::Path P) {
   json::ObjectMapper M(V, P);
   std::string Runtime = "none";
-  const json::Value *C =
-      V.getAsObject() ? V.getAsObject()->get("calls") : nullptr;
+  const json::Value *C = V.getAsObject() ? V.getAsObject()->get("calls")
+                                         : nullptr;
   if (!M || !M.map("name", F.Name) || !C ||
       !readU64(*C, F.Calls, P.field("calls")) ||
       !M.map("parallel", F.Parallel) || !M.map("runtime", Runtime) ||
@@ -302,15 +298,16 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
       O["launches"] = std::move(Launches);
     Fns.push_back(std::move(O));
   }
-  json::Object Root{{"format", "crop-profile"},
-                    {"version", int64_t(ProgramProfile::FormatVersion)},
-                    {"module", json::Object{{"hash", P.Module.Hash},
-                                            {"source", P.Module.SourceName},
-                                            {"entry", P.Module.Entry},
-                                            {"triple", P.Module.Triple}}},
-                    {"entry_calls", int64_t(P.EntryCalls)},
-                    {"sample_rate", P.SampleRate},
-                    {"functions", std::move(Fns)}};
+  json::Object Root{
+      {"format", "crop-profile"},
+      {"version", int64_t(ProgramProfile::FormatVersion)},
+      {"module", json::Object{{"hash", P.Module.Hash},
+                              {"source", P.Module.SourceName},
+                              {"entry", P.Module.Entry},
+                              {"triple", P.Module.Triple}}},
+      {"entry_calls", int64_t(P.EntryCalls)},
+      {"sample_rate", P.SampleRate},
+      {"functions", std::move(Fns)}};
   std::string S;
   raw_string_ostream OS(S);
   OS << formatv("{0:1}", json::Value(std::move(Root))) << "\n";
@@ -380,8 +377,8 @@ Error crop::writeProfile(const ProgramProfile &P, StringRef Path) {
     if (OS.has_error()) {
       OS.clear_error();
       sys::fs::remove(Tmp);
-      return createStringError(inconvertibleErrorCode(), "cannot write '%s'",
-                               Tmp.c_str());
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot write '%s'", Tmp.c_str());
     }
   }
   if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
