@@ -5,7 +5,9 @@
 // reuse distance of an access is the number of marks after the line's
 // previous time. A Fenwick tree over the bitset's 64-bit words counts marks
 // in O(log n). When times run out of room they are compacted (renumbered in
-// order, 0..live-1), so the bitset stays within twice the distinct lines.
+// order, 0..live-1) and the bitset is sized to TimeSlack times the live lines:
+// 2 bytes a line, small next to the line table, and compaction (a pass over
+// the table) comes at most once per (TimeSlack - 1) x live accesses.
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Analyzer/ReuseTracker.h"
@@ -15,11 +17,78 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdlib>
+#include <new>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 using namespace crop;
 
 namespace {
+
+/// Population count without a libgcc call: the project builds for baseline
+/// x86-64, which has no POPCNT instruction.
+inline uint64_t popcount(uint64_t X) {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+  return uint64_t(__builtin_popcountll(X));
+#else
+  X = X - ((X >> 1) & 0x5555555555555555ULL);
+  X = (X & 0x3333333333333333ULL) + ((X >> 2) & 0x3333333333333333ULL);
+  X = (X + (X >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return (X * 0x0101010101010101ULL) >> 56;
+#endif
+}
+
+/// A fixed-size array of trivially copyable T. Big ones are put on huge
+/// pages where Linux offers them: the line table is probed at random, and with
+/// 4 KiB pages most probes of a big table would miss the TLB (and every new
+/// page would cost a fault while the table grows).
+template <typename T> class BigArray {
+public:
+  BigArray() = default;
+  BigArray(size_t N, T Fill) : N(N) {
+    size_t Bytes = std::max<size_t>(N * sizeof(T), 1);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr size_t Huge = size_t(2) << 20;
+    if (Bytes >= Huge) {
+      Bytes = (Bytes + Huge - 1) & ~(Huge - 1);
+      Data = static_cast<T *>(std::aligned_alloc(Huge, Bytes));
+      if (Data)
+        madvise(Data, Bytes, MADV_HUGEPAGE);
+    }
+#endif
+    if (!Data)
+      Data = static_cast<T *>(std::malloc(Bytes));
+    if (!Data)
+      throw std::bad_alloc();
+    std::fill(Data, Data + N, Fill);
+  }
+  BigArray(BigArray &&O) noexcept : Data(O.Data), N(O.N) {
+    O.Data = nullptr;
+    O.N = 0;
+  }
+  BigArray &operator=(BigArray &&O) noexcept {
+    std::swap(Data, O.Data);
+    std::swap(N, O.N);
+    return *this;
+  }
+  ~BigArray() { std::free(Data); }
+
+  T &operator[](size_t I) { return Data[I]; }
+  const T &operator[](size_t I) const { return Data[I]; }
+  size_t size() const { return N; }
+  T *begin() { return Data; }
+  T *end() { return Data + N; }
+  const T *begin() const { return Data; }
+  const T *end() const { return Data + N; }
+
+private:
+  T *Data = nullptr;
+  size_t N = 0;
+};
 
 /// Open-addressing hash table line -> last-access time, linear probing.
 /// std::unordered_map costs a cache miss per node; this is one probe in the
@@ -62,15 +131,13 @@ public:
   }
 
   void clear() {
-    Slots.assign(MinSlots, Slot{Empty, 0});
-    Slots.shrink_to_fit();
-    Mask = MinSlots - 1;
-    Shift = 64 - llvm::Log2_64(MinSlots);
+    Slots = BigArray<Slot>();
     Count = 0;
+    rehash(MinSlots);
   }
 
   uint64_t size() const { return Count; }
-  uint64_t bytes() const { return Slots.capacity() * sizeof(Slot); }
+  uint64_t bytes() const { return Slots.size() * sizeof(Slot); }
 
 private:
   static constexpr size_t MinSlots = 1024;
@@ -80,8 +147,8 @@ private:
   }
 
   void rehash(size_t N) {
-    std::vector<Slot> Old(N, Slot{Empty, 0});
-    Old.swap(Slots);
+    BigArray<Slot> Old(N, Slot{Empty, 0});
+    std::swap(Old, Slots);
     Mask = N - 1;
     Shift = 64 - llvm::Log2_64(N);
     for (const Slot &S : Old) {
@@ -94,7 +161,7 @@ private:
     }
   }
 
-  std::vector<Slot> Slots;
+  BigArray<Slot> Slots;
   size_t Mask = 0;
   unsigned Shift = 0;
   uint64_t Count = 0;
@@ -120,7 +187,7 @@ public:
   /// Marks at times <= T.
   uint64_t countUpTo(uint64_t T) const {
     uint64_t W = T >> 6;
-    uint64_t Sum = llvm::popcount(Words[W] & (~uint64_t(0) >> (63 - (T & 63))));
+    uint64_t Sum = popcount(Words[W] & (~uint64_t(0) >> (63 - (T & 63))));
     for (uint64_t I = W; I; I &= I - 1)
       Sum += Tree[I];
     return Sum;
@@ -130,10 +197,9 @@ public:
   /// directly: cheaper than the tree when End is close.
   uint64_t countBetween(uint64_t T, uint64_t End) const {
     uint64_t W = T >> 6, EW = (End - 1) >> 6;
-    uint64_t Sum =
-        llvm::popcount(Words[W] & ~(~uint64_t(0) >> (63 - (T & 63))));
+    uint64_t Sum = popcount(Words[W] & ~(~uint64_t(0) >> (63 - (T & 63))));
     for (uint64_t I = W + 1; I <= EW; ++I)
-      Sum += llvm::popcount(Words[I]);
+      Sum += popcount(Words[I]);
     return Sum;
   }
 
@@ -148,7 +214,7 @@ public:
     // Linear-time Fenwick construction.
     std::fill(Tree.begin(), Tree.end(), 0);
     for (size_t I = 1; I < Tree.size(); ++I) {
-      Tree[I] += uint32_t(llvm::popcount(Words[I - 1]));
+      Tree[I] += uint32_t(popcount(Words[I - 1]));
       size_t J = I + (I & (0 - I));
       if (J < Tree.size())
         Tree[J] += Tree[I];
@@ -160,7 +226,7 @@ public:
            Tree.capacity() * sizeof(uint32_t);
   }
 
-  static constexpr uint64_t MinBits = 4096;
+  static constexpr uint64_t MinBits = 1 << 16;
 
 private:
   void resize(uint64_t Bits) {
@@ -182,6 +248,8 @@ private:
   std::vector<uint32_t> Tree;
 };
 
+constexpr uint64_t TimeSlack = 16;
+
 /// Reuses at most this many words back are counted directly on the bitset.
 constexpr uint64_t DirectWords = 4;
 
@@ -199,7 +267,7 @@ struct ReuseTracker::Impl {
     uint64_t Live = Lines.size();
     Lines.forEach(
         [&](LineTable::Slot &S) { S.Time = Marks.countUpTo(S.Time) - 1; });
-    Marks.rebuild(2 * Live, Live);
+    Marks.rebuild(TimeSlack * Live, Live);
     Now = Live;
   }
 

@@ -11,12 +11,12 @@
 //===----------------------------------------------------------------------===//
 #include "crop/Analyzer/ReuseTracker.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <time.h>
 #include <vector>
 
 using namespace crop;
@@ -95,9 +95,12 @@ template <typename Fn> void runKernel(Kernel K, Fn &&Acc) {
   }
 }
 
-double seconds(std::chrono::steady_clock::time_point Since) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Since)
-      .count();
+/// CPU seconds of this thread: the build machine is shared, and a rate per
+/// core should not count time spent waiting for one.
+double cpuNow() {
+  timespec TS;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &TS);
+  return double(TS.tv_sec) + 1e-9 * double(TS.tv_nsec);
 }
 
 struct Result {
@@ -111,11 +114,11 @@ Result track(Kernel K, double Rate) {
   ReuseTracker T(64, Rate);
   std::vector<ReuseHistogram> Hists(4);
   Result R;
-  auto Start = std::chrono::steady_clock::now();
+  double Start = cpuNow();
   runKernel(K, [&](uint64_t Addr, uint32_t Size, unsigned H) {
     T.access(Addr, Size, Hists[H]);
   });
-  R.Seconds = seconds(Start);
+  R.Seconds = cpuNow() - Start;
   runKernel(K, [&](uint64_t, uint32_t, unsigned) { ++R.Accesses; });
   for (ReuseHistogram &H : Hists) {
     T.finish(H);
@@ -130,13 +133,13 @@ Result track(Kernel K, double Rate) {
 double generateOnly(Kernel K) {
   volatile uint64_t Sink = 0;
   uint64_t X = 0;
-  auto Start = std::chrono::steady_clock::now();
+  double Start = cpuNow();
   runKernel(K, [&](uint64_t Addr, uint32_t Size, unsigned H) {
     X ^= Addr + Size + H;
   });
   Sink = X;
   (void)Sink;
-  return seconds(Start);
+  return cpuNow() - Start;
 }
 
 constexpr uint64_t CacheBytes[] = {32ull << 10, 1ull << 20, 32ull << 20};
@@ -196,7 +199,18 @@ void printMemory() {
 
 } // namespace
 
-int main() {
+int main(int Argc, char **Argv) {
+  // `crop_bench_reuse KERNEL RATE` times one configuration (for profiling).
+  if (Argc == 3) {
+    Kernel K = !std::strcmp(Argv[1], "matmul")   ? Kernel::Matmul
+               : !std::strcmp(Argv[1], "conv2d") ? Kernel::Conv2d
+                                                 : Kernel::Transpose;
+    Result R = track(K, std::atof(Argv[2]));
+    std::printf("%s R=%s: %.1f M accesses/s, %.1f KiB\n", kernelName(K),
+                Argv[2], double(R.Accesses) / R.Seconds / 1e6,
+                double(R.MemoryBytes) / 1024);
+    return 0;
+  }
   std::printf("reuse tracker: 64-byte lines; hit = fully-associative LRU "
               "(D < cache lines); diff = sampled - exact\n");
   for (Kernel K : {Kernel::Matmul, Kernel::Conv2d, Kernel::Transpose})
