@@ -1,4 +1,6 @@
-//===- ReuseHistogramTests.cpp - Binning, P(D < x), equality, scaling -----===//
+//===- ReuseHistogramTests.cpp - Binning, P(D < x), equality, file form ---===//
+#include "crop/Analyzer/ReuseTracker.h"
+#include "crop/Profile/ProfileIO.h"
 #include "crop/Profile/ReuseHistogram.h"
 
 #include <catch2/catch.hpp>
@@ -58,4 +60,56 @@ TEST_CASE("histograms compare by content, merge and scale", "[reuse]") {
   B.clear();
   CHECK(B.empty());
   CHECK(B.binEnd() == 0);
+}
+
+namespace {
+ProgramProfile profileWith(const ReuseHistogram &H) {
+  ProgramProfile P;
+  P.Module = {"h", "k.ll", "kernel", "x86_64-pc-linux-gnu"};
+  FunctionProfile F;
+  F.Name = "kernel";
+  F.Calls = 1;
+  BlockProfile B;
+  B.Name = "body";
+  B.Count = 1;
+  B.Reuse[64].Serial = H;
+  B.Reuse[128].Task = H;
+  F.Blocks.push_back(B);
+  P.Functions.push_back(F);
+  return P;
+}
+} // namespace
+
+TEST_CASE("tracked histograms round-trip through the profile file", "[reuse]") {
+  ReuseTracker T(64);
+  ReuseHistogram H;
+  // Distances from 0 to about 2^17 and cold misses.
+  for (uint64_t N : {1u, 10u, 1000u, 130000u})
+    for (int Pass = 0; Pass < 2; ++Pass)
+      for (uint64_t I = 0; I < N; ++I)
+        T.access((N * 1000000 + I) * 64, 4, H);
+  H.add(uint64_t(1) << 40, 3); // a bin far above the rest
+  ProgramProfile P = profileWith(H);
+  auto Q = profileFromJSON(profileToJSON(P), "mem");
+  REQUIRE(static_cast<bool>(Q));
+  const BlockProfile &B = Q->Functions[0].Blocks[0];
+  CHECK(B.Reuse.at(64).Serial == H);
+  CHECK(B.Reuse.at(128).Task == H);
+  CHECK(B.Reuse.at(64).Serial.fractionBelow(131072) == H.fractionBelow(131072));
+}
+
+TEST_CASE("a bin index no distance maps to is refused", "[reuse]") {
+  ReuseHistogram H;
+  H.add(5);
+  std::string Text = profileToJSON(profileWith(H));
+  // The first bin's index is the first 5 after "bins".
+  auto Pos = Text.find('5', Text.find("\"bins\""));
+  REQUIRE(Pos != std::string::npos);
+  std::string Bad = Text;
+  Bad.replace(Pos, 1, "100000");
+  auto Q = profileFromJSON(Bad, "bins.json");
+  REQUIRE_FALSE(static_cast<bool>(Q));
+  std::string Msg = llvm::toString(Q.takeError());
+  CHECK(Msg.find("bins.json") != std::string::npos);
+  CHECK(Msg.find("bin index out of range") != std::string::npos);
 }
