@@ -97,15 +97,9 @@ std::vector<std::string> unknownSymbols(const Module &M) {
 
 Expected<ProgramProfile> profileModule(StringRef Path,
                                        const ProfileOptions &Opts) {
-  if (!(Opts.SampleRate > 0.0 && Opts.SampleRate <= 1.0))
-    return createStringError(inconvertibleErrorCode(),
-                             "the sample rate must be in (0, 1], not " +
-                                 std::to_string(Opts.SampleRate));
   for (uint32_t L : Opts.LineSizes)
-    if (L == 0 || (L & (L - 1)))
-      return createStringError(inconvertibleErrorCode(),
-                               "cache-line size " + std::to_string(L) +
-                                   " is not a power of two");
+    if (Error E = ReuseTracker::checkOptions(L, Opts.SampleRate))
+      return std::move(E);
 
   detail::RunJob Job;
   Job.Opts = Opts;

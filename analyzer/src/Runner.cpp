@@ -198,10 +198,9 @@ void *TVMModuleCtx = nullptr;
         continue;
       for (size_t K = 0; K < NL; ++K) {
         BlockReuse R{BM.Serial[K], BM.Task[K]};
-        if (Job.Opts.SampleRate < 1.0) {
-          R.Serial.scale(1.0 / Job.Opts.SampleRate);
-          R.Task.scale(1.0 / Job.Opts.SampleRate);
-        }
+        // SHARDS: counts of sampled lines back to the whole stream.
+        S.SerialTrackers[K].finish(R.Serial);
+        S.TaskTrackers[K].finish(R.Task);
         if (!R.Serial.empty() || !R.Task.empty())
           B.Reuse[Job.Opts.LineSizes[K]] = std::move(R);
       }

@@ -134,7 +134,7 @@ TEST_CASE("nested loops: exact block, edge and memory counts", "[analyzer]") {
   const ReuseHistogram &H = In.Reuse.at(64).Serial;
   CHECK(H.total() == 24);
   CHECK(H.cold() == 1);
-  CHECK(H.bins().at(ReuseHistogram::binOf(0)) == 23);
+  CHECK(H.count(ReuseHistogram::binOf(0)) == 23);
   CHECK(In.Reuse.at(64).Task.empty());
   // main was not called: it has no counts.
   CHECK(fn(*P, "main").Calls == 0);
