@@ -38,8 +38,10 @@
 // Opcodes the descriptor has no entry for get a class default (classDefault
 // below): loads/stores/branches on their unit at its full rate, dividers on
 // "div", vector shuffles on "shuffle", floating-point ops as the target's
-// fadd of that type, unknown calls 20 cycles latency and 10 of issue, the
-// rest one-cycle ALU ops; vectors wider than the SIMD width split.
+// fadd of that type, unknown calls 20 cycles latency, 10 uops, one per 10
+// cycles (class "call"), the rest one-cycle ALU ops; vectors wider than the
+// SIMD width split. An integer vector urem/sdiv by a constant is costed as a
+// division here (the graphlet does not say the divisor is constant).
 //
 //===----------------------------------------------------------------------===//
 
@@ -171,8 +173,10 @@ hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
              Op == "indirectbr" || Op == "unreachable") {
     OnUnit("branch", 1);
   } else if (startsWith(Op, "call:") || startsWith(Op, "intr:mem")) {
-    // An unknown function: call/return plus a short body, partly overlapped.
-    R.Unit = "alu";
+    // An unknown function: call/return plus a short body. Its own class
+    // ("call", one unit unless a descriptor says otherwise) serialises calls
+    // without taking the ALUs a real body would share with its neighbours.
+    R.Unit = "call";
     R.Latency = 20;
     R.RecipThroughput = 10;
     R.Uops = 10;
