@@ -596,9 +596,11 @@ struct PipelineSimulator::Impl {
             DispSlots = 0;
           }
         }
-        if (DispSlots > 0 && DispSlots + C.Uops > W) {
+        // An instruction's uops may straddle two cycles (they are
+        // allocated one by one), so the width is used in full.
+        if (DispSlots >= W) {
           ++DispCycle;
-          DispSlots = 0;
+          DispSlots -= W;
         }
         const int64_t Disp = DispCycle;
         advanceBase(Disp);
