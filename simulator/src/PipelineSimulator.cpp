@@ -68,6 +68,7 @@ struct VertexCost {
   double Occupancy = 0; ///< Whole-core cycles of its unit class.
   uint32_t Unit = 0;
   uint32_t Uops = 0;
+  uint32_t Hint = 0; ///< Its slot in Impl::Hints: one per class.
   bool Free = true;
 };
 
@@ -281,8 +282,9 @@ struct PipelineSimulator::Impl {
   std::vector<double> Complete;
   std::vector<double> RobRing;
   std::vector<double> CopyRetire;
-  std::vector<float> Usage; ///< [unit * RingSize + (cycle & RingMask)]
+  std::vector<double> Usage; ///< [unit * RingSize + (cycle & RingMask)]
   std::vector<int64_t> FullBefore;
+  std::vector<int64_t> Hints;
   uint64_t RingSize = 0, RingMask = 0;
   int64_t RingBase = 0;
   std::vector<double> BoundOcc;
@@ -341,6 +343,7 @@ struct PipelineSimulator::Impl {
       E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
     }
     uint32_t Idx = Classes.size();
+    E.Cost.Hint = Idx;
     Classes.push_back(std::move(E));
     if (It == ClassIndex.end())
       ClassIndex.emplace(H, Idx);
@@ -437,7 +440,8 @@ struct PipelineSimulator::Impl {
       RingSize = 1024;
       RingMask = RingSize - 1;
     }
-    Usage.assign(RingSize * UnitNames.size(), 0.0f);
+    Usage.assign(RingSize * UnitNames.size(), 0.0);
+    Hints.assign(Classes.size(), 0);
     FullBefore.assign(UnitNames.size(), 0);
     RingBase = 0;
   }
@@ -449,9 +453,9 @@ struct PipelineSimulator::Impl {
       return;
     int64_t From = std::max(RingBase, Base - int64_t(RingSize));
     for (size_t U = 0; U < UnitNames.size(); ++U) {
-      float *Row = &Usage[U * RingSize];
+      double *Row = &Usage[U * RingSize];
       for (int64_t C = From; C < Base; ++C)
-        Row[C & RingMask] = 0.0f;
+        Row[C & RingMask] = 0.0;
       FullBefore[U] = std::max(FullBefore[U], Base);
     }
     RingBase = Base;
@@ -464,7 +468,7 @@ struct PipelineSimulator::Impl {
     uint64_t NewSize = RingSize;
     while (Cycle - RingBase >= int64_t(NewSize))
       NewSize *= 2;
-    std::vector<float> New(NewSize * UnitNames.size(), 0.0f);
+    std::vector<double> New(NewSize * UnitNames.size(), 0.0);
     for (size_t U = 0; U < UnitNames.size(); ++U)
       for (int64_t C = RingBase; C < RingBase + int64_t(RingSize); ++C)
         New[U * NewSize + (C & (NewSize - 1))] =
@@ -474,7 +478,7 @@ struct PipelineSimulator::Impl {
     RingMask = NewSize - 1;
   }
 
-  float &use(uint32_t U, int64_t C) {
+  double &use(uint32_t U, int64_t C) {
     return Usage[U * RingSize + (uint64_t(C) & RingMask)];
   }
 
@@ -483,14 +487,20 @@ struct PipelineSimulator::Impl {
   }
 
   /// Earliest cycle >= C where unit class U can take occupancy Occ; reserves.
-  int64_t reserve(uint32_t U, int64_t C, double Occ) {
-    C = std::max(C, FullBefore[U]);
+  /// Hint: the class's slot in Hints, the cycle before which no cycle can
+  /// take this class (usage only grows, so that stays true); it makes a
+  /// backlog of same-class instructions cost O(1) each, not a scan.
+  int64_t reserve(uint32_t U, int64_t C, double Occ, uint32_t Hint) {
+    int64_t &H = Hints[Hint];
+    H = std::max(H, RingBase);
+    const bool FromHint = C <= H;
+    C = std::max({C, H, FullBefore[U]});
     if (Occ <= 1.0 + Eps) {
       for (;; ++C) {
         ensureRing(C);
-        float &X = use(U, C);
+        double &X = use(U, C);
         if (X + Occ <= 1.0 + Eps) {
-          X += float(Occ);
+          X += Occ;
           break;
         }
       }
@@ -509,10 +519,12 @@ struct PipelineSimulator::Impl {
           break;
       }
       for (int64_t I = 0; I < Whole; ++I)
-        use(U, C + I) = 1.0f;
+        use(U, C + I) = 1.0;
       if (Rem > Eps)
-        use(U, C + Whole) += float(Rem);
+        use(U, C + Whole) += Rem;
     }
+    if (FromHint)
+      H = C;
     // Keep the hint past the full prefix (usage only grows).
     int64_t &F = FullBefore[U];
     while (F - RingBase < int64_t(RingSize) && isFull(U, F))
@@ -612,7 +624,7 @@ struct PipelineSimulator::Impl {
         // Issue: operands ready and class capacity, oldest first.
         double Start = std::max(Ready, double(Disp));
         int64_t Cyc = int64_t(std::floor(Start + Eps));
-        int64_t Got = reserve(C.Unit, Cyc, C.Occupancy);
+        int64_t Got = reserve(C.Unit, Cyc, C.Occupancy, C.Hint);
         if (Got != Cyc)
           Start = double(Got);
         double Done = Start + C.Latency;
