@@ -228,6 +228,14 @@ struct MemoKeyHash {
   }
 };
 
+/// Every negative value (and NaN) means "the descriptor's L1 latency"; a
+/// latency beyond a million cycles is no memory model's answer.
+double normalLoadLatency(double L) {
+  if (!(L >= 0))
+    return -1;
+  return std::min(L, 1e6);
+}
+
 } // namespace
 
 GraphletKey crop::graphletKey(const Graphlet &G) {
@@ -282,11 +290,11 @@ struct PipelineSimulator::Impl {
   std::vector<double> Complete;
   std::vector<double> RobRing;
   std::vector<double> CopyRetire;
-  std::vector<double> Usage; ///< [unit * RingSize + (cycle & RingMask)]
+  std::vector<double> Usage; ///< [unit * Horizon + (cycle & RingMask)]
   std::vector<int64_t> FullBefore;
   std::vector<int64_t> Hints;
-  uint64_t RingSize = 0, RingMask = 0;
   int64_t RingBase = 0;
+  int64_t MaxTouched = -1; ///< Latest cycle with a reservation.
   std::vector<double> BoundOcc;
 
   Impl(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
@@ -337,7 +345,10 @@ struct PipelineSimulator::Impl {
       E.Cost.Free = false;
       E.Cost.Latency = std::max(0.0, C.Latency);
       E.Cost.Unit = unitId(C.Unit);
-      E.Cost.Occupancy = std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]);
+      // At most a quarter of the reservation horizon (no real unit is busy
+      // thousands of cycles per instruction).
+      E.Cost.Occupancy = std::min(
+          std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]), 4096.0);
       E.Cost.Uops = std::max(1u, C.Uops);
       E.IsLoad = isLoadOpcode(V.Opcode);
       E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
@@ -435,15 +446,25 @@ struct PipelineSimulator::Impl {
 
   //===-- Reservation table ----------------------------------------------===//
 
+  /// Cycles the reservation table covers beyond the dispatch frontier. A
+  /// start later than that (a dependency chain of tens of thousands of cycles
+  /// inside the reorder window) is not reserved: at such distances the chain,
+  /// not a port, decides. Fixed, so memory stays small (units x 128 KiB).
+  static constexpr int64_t Horizon = int64_t(1) << 14;
+  static constexpr uint64_t RingMask = Horizon - 1;
+
+  /// Zeroes what the last run touched; sized for the current unit classes.
   void resetRing() {
-    if (RingSize == 0) {
-      RingSize = 1024;
-      RingMask = RingSize - 1;
-    }
-    Usage.assign(RingSize * UnitNames.size(), 0.0);
+    if (Usage.size() < Horizon * UnitNames.size())
+      Usage.resize(Horizon * UnitNames.size(), 0.0);
+    int64_t To = std::min(MaxTouched, RingBase + Horizon - 1);
+    for (size_t U = 0; U < UnitNames.size(); ++U)
+      for (int64_t C = RingBase; C <= To; ++C)
+        Usage[U * Horizon + (uint64_t(C) & RingMask)] = 0.0;
     Hints.assign(Classes.size(), 0);
     FullBefore.assign(UnitNames.size(), 0);
     RingBase = 0;
+    MaxTouched = -1;
   }
 
   /// Cycles before Base are dead: no instruction can start before the
@@ -451,35 +472,20 @@ struct PipelineSimulator::Impl {
   void advanceBase(int64_t Base) {
     if (Base <= RingBase)
       return;
-    int64_t From = std::max(RingBase, Base - int64_t(RingSize));
+    int64_t To = std::min({Base, MaxTouched + 1, RingBase + Horizon});
     for (size_t U = 0; U < UnitNames.size(); ++U) {
-      double *Row = &Usage[U * RingSize];
-      for (int64_t C = From; C < Base; ++C)
-        Row[C & RingMask] = 0.0;
+      double *Row = &Usage[U * Horizon];
+      for (int64_t C = RingBase; C < To; ++C)
+        Row[uint64_t(C) & RingMask] = 0.0;
       FullBefore[U] = std::max(FullBefore[U], Base);
     }
     RingBase = Base;
   }
 
-  /// Makes the live window [RingBase, Cycle] fit the ring.
-  void ensureRing(int64_t Cycle) {
-    if (Cycle - RingBase < int64_t(RingSize))
-      return;
-    uint64_t NewSize = RingSize;
-    while (Cycle - RingBase >= int64_t(NewSize))
-      NewSize *= 2;
-    std::vector<double> New(NewSize * UnitNames.size(), 0.0);
-    for (size_t U = 0; U < UnitNames.size(); ++U)
-      for (int64_t C = RingBase; C < RingBase + int64_t(RingSize); ++C)
-        New[U * NewSize + (C & (NewSize - 1))] =
-            Usage[U * RingSize + (C & RingMask)];
-    Usage.swap(New);
-    RingSize = NewSize;
-    RingMask = NewSize - 1;
-  }
+  bool inHorizon(int64_t C) const { return C - RingBase < Horizon; }
 
   double &use(uint32_t U, int64_t C) {
-    return Usage[U * RingSize + (uint64_t(C) & RingMask)];
+    return Usage[U * Horizon + (uint64_t(C) & RingMask)];
   }
 
   bool isFull(uint32_t U, int64_t C) {
@@ -497,19 +503,22 @@ struct PipelineSimulator::Impl {
     C = std::max({C, H, FullBefore[U]});
     if (Occ <= 1.0 + Eps) {
       for (;; ++C) {
-        ensureRing(C);
+        if (!inHorizon(C))
+          return C;
         double &X = use(U, C);
         if (X + Occ <= 1.0 + Eps) {
           X += Occ;
           break;
         }
       }
+      MaxTouched = std::max(MaxTouched, C);
     } else {
       // Not pipelined: whole cycles, then the remainder.
       int64_t Whole = int64_t(Occ);
       double Rem = Occ - double(Whole);
       for (;; ++C) {
-        ensureRing(C + Whole);
+        if (!inHorizon(C + Whole))
+          return C;
         bool Fits = true;
         for (int64_t I = 0; I < Whole && Fits; ++I)
           Fits = use(U, C + I) <= Eps;
@@ -522,12 +531,13 @@ struct PipelineSimulator::Impl {
         use(U, C + I) = 1.0;
       if (Rem > Eps)
         use(U, C + Whole) += Rem;
+      MaxTouched = std::max(MaxTouched, C + Whole);
     }
     if (FromHint)
       H = C;
     // Keep the hint past the full prefix (usage only grows).
     int64_t &F = FullBefore[U];
-    while (F - RingBase < int64_t(RingSize) && isFull(U, F))
+    while (inHorizon(F) && isFull(U, F))
       ++F;
     return C;
   }
@@ -673,8 +683,7 @@ BlockCost PipelineSimulator::blockCost(const Graphlet &G, double LoadLatency) {
 BlockCost PipelineSimulator::blockCost(const Graphlet &G,
                                        const GraphletKey &Key,
                                        double LoadLatency) {
-  if (LoadLatency < 0)
-    LoadLatency = -1; // Every negative value means the same.
+  LoadLatency = normalLoadLatency(LoadLatency);
   uint64_t LoadBits;
   std::memcpy(&LoadBits, &LoadLatency, sizeof LoadBits);
   MemoKey MK{Key.Lo, Key.Hi, LoadBits};
@@ -687,7 +696,7 @@ BlockCost PipelineSimulator::blockCost(const Graphlet &G,
 }
 
 BlockCost PipelineSimulator::simulate(const Graphlet &G, double LoadLatency) {
-  return P->run(G, LoadLatency < 0 ? -1 : LoadLatency);
+  return P->run(G, normalLoadLatency(LoadLatency));
 }
 
 uint64_t PipelineSimulator::simulatedInstructions() const {
