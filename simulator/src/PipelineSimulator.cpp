@@ -51,7 +51,8 @@
 #include <cassert>
 #include <cmath>
 #include <cstring>
-#include <deque>
+#include <mutex>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -228,6 +229,15 @@ struct MemoKeyHash {
   }
 };
 
+/// "port:<unit>" with static storage, so a BlockCost outlives its simulator
+/// (unit names are few: the set stays small).
+const char *internLimit(const std::string &Name) {
+  static std::mutex Lock;
+  static std::set<std::string> Names;
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Names.insert(Name).first->c_str();
+}
+
 /// Every negative value (and NaN) means "the descriptor's L1 latency"; a
 /// latency beyond a million cycles is no memory model's answer.
 double normalLoadLatency(double L) {
@@ -266,7 +276,7 @@ struct PipelineSimulator::Impl {
 
   // Unit classes: index -> name, and "port:<name>" for Limit.
   std::vector<std::string> UnitNames;
-  std::deque<std::string> PortLimitNames;
+  std::vector<const char *> PortLimitNames;
   std::vector<double> UnitMinOcc; ///< 1 / units.
 
   // Interned instruction classes.
@@ -317,7 +327,7 @@ struct PipelineSimulator::Impl {
       if (UnitNames[I] == Name)
         return I;
     UnitNames.push_back(Name);
-    PortLimitNames.push_back("port:" + Name);
+    PortLimitNames.push_back(internLimit("port:" + Name));
     UnitMinOcc.push_back(1.0 / unitCount(Cpu, Name));
     return UnitNames.size() - 1;
   }
@@ -660,7 +670,7 @@ struct PipelineSimulator::Impl {
     for (size_t U = 0; U < BoundOcc.size(); ++U)
       if (BoundOcc[U] > Best + Eps) {
         Best = BoundOcc[U];
-        R.Limit = PortLimitNames[U].c_str();
+        R.Limit = PortLimitNames[U];
       }
     if (R.Cycles > Best * 1.05 + 0.01)
       R.Limit = "latency";

@@ -500,3 +500,18 @@ TEST_CASE("One simulator answers as fresh ones do", "[simulator]") {
       }
   CHECK(N > 40);
 }
+
+TEST_CASE("Limit outlives the simulator", "[simulator]") {
+  hw::Target T = synthetic();
+  BlockCost C;
+  {
+    PipelineSimulator Sim(T);
+    C = Sim.blockCost(independent("fadd", "f32", 8));
+  }
+  // Allocate and free a few simulators over the old one's memory.
+  for (int I = 0; I < 4; ++I) {
+    PipelineSimulator Other(T);
+    Other.blockCost(independent("add", "i64", 8));
+  }
+  CHECK(std::string(C.Limit) == "port:fp");
+}
