@@ -132,7 +132,7 @@ struct CostKeyHash {
 /// a profile freed and another loaded at the same address must not hit.
 struct GlobalMemo {
   std::mutex M;
-  std::unordered_map<CostKey, BlockCost, CostKeyHash> Costs;
+  std::unordered_map<CostKey, double, CostKeyHash> Costs; ///< Cycles
   std::map<std::tuple<uint64_t, uint64_t, unsigned>,
            std::unique_ptr<CacheModel>>
       Caches;
@@ -299,7 +299,10 @@ public:
                const PredictOptions &O)
       : Prof(P), T(T), Cpu(*T.Cpu), Opts(O), TH(targetHash(T)), G(memo()) {}
 
-  BlockCost cost(const Graphlet &Gr, double Latency) {
+  /// Steady-state cycles per execution (the simulator's BlockCost::Limit
+  /// points into the simulator, which does not outlive this prediction, so
+  /// only the cycles are kept).
+  double cost(const Graphlet &Gr, double Latency) {
     CostKey K{TH, graphletHash(Gr), latencyKey(Latency)};
     auto It = G.Costs.find(K);
     if (It != G.Costs.end())
@@ -307,7 +310,7 @@ public:
     if (!Sim)
       Sim.emplace(T);
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
-    BlockCost C = Sim->blockCost(Gr, L);
+    double C = Sim->blockCost(Gr, L).Cycles;
     G.Costs.emplace(K, C);
     return C;
   }
@@ -353,7 +356,7 @@ Prediction CpuPredictor::run() {
       if (!B.Count)
         continue;
       double Lat = Mem[I].LoadLatency;
-      double Own = cost(B.Body, Lat).Cycles;
+      double Own = cost(B.Body, Lat);
       // Superblocks: the block followed by each successor, run back to back,
       // weighted by how often that successor follows. The pair's cost is
       // split between the two in proportion to their costs alone, so that a
@@ -376,8 +379,8 @@ Prediction CpuPredictor::run() {
           double NB = Succ.Count ? double(Succ.Loads) / double(Succ.Count) : 0;
           SbLat = NA + NB > 0 ? (LA * NA + LB * NB) / (NA + NB) : LA;
         }
-        double Sb = cost(S.Superblock, SbLat).Cycles;
-        double Alone = cost(Succ.Body, SuccLat).Cycles;
+        double Sb = cost(S.Superblock, SbLat);
+        double Alone = cost(Succ.Body, SuccLat);
         double Part = Own + Alone > 0 ? Sb * Own / (Own + Alone) : Own;
         Pipe += Freq * Part;
         Rest -= Freq;
