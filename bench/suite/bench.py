@@ -40,6 +40,9 @@ def parse_args(argv):
     ap.add_argument("--sample-rate", type=float, default=None, help="crop profile --sample-rate")
     ap.add_argument("--jobs", type=int, default=2, help="parallel builds")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--remeasure", type=float, default=None, metavar="SPREAD",
+                    help="re-measure cached timings whose process medians differ by more than SPREAD "
+                         "(a fraction) and keep the minimum over sessions")
     ap.add_argument("--summary-name", default="summary", help="base name of the Markdown/JSON report")
     return ap.parse_args(argv)
 
@@ -99,7 +102,8 @@ def main(argv=None):
     for i, p in enumerate(progs):
         for n in threads:
             try:
-                gt[(p.id, n)] = groundtruth.measure(p, n, cache, cpu, quick=args.quick, log=log)
+                gt[(p.id, n)] = groundtruth.measure(p, n, cache, cpu, quick=args.quick, refresh=args.remeasure,
+                                                    log=log)
             except Exception as e:
                 log("  measure failed: %s t%d: %s" % (p.id, n, e))
         if i % 20 == 19:

@@ -113,13 +113,14 @@ class Crop:
         if os.path.exists(out) and os.path.exists(meta):
             with open(meta) as f:
                 return out, json.load(f)["seconds"], True
-        cmd = [self.binary, "profile", prog.ir, "--entry", prog.entry, "-o", out]
+        cmd = [self.binary, "profile", prog.ir, "--entry", prog.entry, "-o", out, "--quiet",
+               "--timeout", str(timeout)]
         for a in prog.args:
             cmd += ["--arg", a]
         if sample_rate:
             cmd += ["--sample-rate", str(sample_rate)]
         t0 = time.time()
-        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout)
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout + 30)
         dt = time.time() - t0
         if r.returncode != 0 or not os.path.exists(out):
             raise RuntimeError("crop profile failed on %s: %s" % (prog.id, (r.stderr or r.stdout)[-400:]))
