@@ -214,7 +214,7 @@ public:
     // Linear-time Fenwick construction.
     std::fill(Tree.begin(), Tree.end(), 0);
     for (size_t I = 1; I < Tree.size(); ++I) {
-      Tree[I] += uint32_t(popcount(Words[I - 1]));
+      Tree[I] += popcount(Words[I - 1]);
       size_t J = I + (I & (0 - I));
       if (J < Tree.size())
         Tree[J] += Tree[I];
@@ -223,7 +223,7 @@ public:
 
   uint64_t bytes() const {
     return Words.capacity() * sizeof(uint64_t) +
-           Tree.capacity() * sizeof(uint32_t);
+           Tree.capacity() * sizeof(uint64_t);
   }
 
   static constexpr uint64_t MinBits = 1 << 16;
@@ -234,18 +234,18 @@ private:
     if (N != Words.size()) {
       // Release memory when shrinking after a reset or a compaction.
       std::vector<uint64_t>(N, 0).swap(Words);
-      std::vector<uint32_t>(N + 1, 0).swap(Tree);
+      std::vector<uint64_t>(N + 1, 0).swap(Tree);
     }
   }
 
   void add(uint64_t W, int Delta) {
     for (size_t I = W + 1; I < Tree.size(); I += I & (0 - I))
-      Tree[I] += uint32_t(Delta);
+      Tree[I] += uint64_t(int64_t(Delta));
   }
 
   std::vector<uint64_t> Words;
   /// 1-based Fenwick tree over popcount(Words[i]).
-  std::vector<uint32_t> Tree;
+  std::vector<uint64_t> Tree;
 };
 
 constexpr uint64_t TimeSlack = 16;
