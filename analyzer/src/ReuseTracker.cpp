@@ -140,7 +140,7 @@ public:
   uint64_t bytes() const { return Slots.size() * sizeof(Slot); }
 
 private:
-  static constexpr size_t MinSlots = 1024;
+  static constexpr size_t MinSlots = 64;
 
   size_t indexOf(uint64_t Line) const {
     return size_t((Line * 0x9E3779B97F4A7C15ULL) >> Shift);
@@ -226,7 +226,7 @@ public:
            Tree.capacity() * sizeof(uint64_t);
   }
 
-  static constexpr uint64_t MinBits = 1 << 16;
+  static constexpr uint64_t MinBits = 4096;
 
 private:
   void resize(uint64_t Bits) {
