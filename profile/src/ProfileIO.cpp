@@ -118,13 +118,18 @@ static bool fromJSON(const json::Value &V, ReuseHistogram &H, json::Path P) {
     P.field("bins").report("expected an array");
     return false;
   }
+  json::Path BinsP = P.field("bins"); // a Path refers to its parent
   for (size_t I = 0; I < Bins->size(); ++I) {
     const json::Array *Pair = (*Bins)[I].getAsArray();
-    json::Path BP = P.field("bins").index(I);
+    json::Path BP = BinsP.index(I);
     uint64_t B = 0, N = 0;
     if (!Pair || Pair->size() != 2 || !readU64((*Pair)[0], B, BP) ||
         !readU64((*Pair)[1], N, BP)) {
       BP.report("expected [bin, count]");
+      return false;
+    }
+    if (B >= ReuseHistogram::MaxBins) {
+      BP.report("bin index out of range");
       return false;
     }
     H.setBin(uint32_t(B), N);
@@ -166,8 +171,9 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
     boost::add_vertex(std::move(X), G.G);
   }
   size_t N = boost::num_vertices(G.G);
+  json::Path EdgesP = P.field("edges"); // a Path refers to its parent
   for (size_t I = 0; I < Es->size(); ++I) {
-    json::Path EP = P.field("edges").index(I);
+    json::Path EP = EdgesP.index(I);
     const json::Array *E = (*Es)[I].getAsArray();
     uint64_t From = 0, To = 0;
     if (!E || E->size() != 3 || !readU64((*E)[0], From, EP) ||
@@ -222,9 +228,10 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
     if (!fromJSON(*G, B.Body, P.field("graphlet")))
       return false;
   if (const json::Object *R = O->getObject("reuse")) {
+    json::Path ReuseP = P.field("reuse"); // a Path refers to its parent
     for (const auto &KV : *R) {
       unsigned Line = 0;
-      json::Path RP = P.field("reuse").field(KV.first);
+      json::Path RP = ReuseP.field(KV.first);
       if (StringRef(KV.first).getAsInteger(10, Line) || !Line) {
         RP.report("key must be a cache-line size in bytes");
         return false;

@@ -34,6 +34,9 @@ struct ProfileOptions {
   double SampleRate = 1.0;
   /// Cache-line sizes to track reuse for.
   std::vector<uint32_t> LineSizes = {64, 128};
+  /// False: block and function counts only (no memory hooks, no reuse
+  /// histograms, no load/store counts); what bench/ times against native.
+  bool TrackMemory = true;
   unsigned TimeoutSeconds = 60;
   uint64_t MemoryLimitBytes = uint64_t(8) << 30;
   /// Called now and then with a one-line progress message.

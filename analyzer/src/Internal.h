@@ -1,0 +1,121 @@
+//===- Internal.h - Pieces of the profiler shared by its source files ----===//
+//
+// Not installed: the runtime state the instrumented program reports into,
+// the entry-argument builder and the child-process runner.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_ANALYZER_INTERNAL_H
+#define CROP_ANALYZER_INTERNAL_H
+
+#include "crop/Analyzer/ReuseTracker.h"
+#include "crop/Passes/Instrumentation.h"
+#include "crop/Profile/ProgramProfile.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Module;
+class LLVMContext;
+} // namespace llvm
+
+namespace crop::detail {
+
+/// Everything the serial runtimes and hooks record during the run. Lives
+/// only in the child process.
+struct RunState {
+  const InstrumentationMap *Map = nullptr;
+  uint64_t *Counters = nullptr; ///< The module's counter array.
+  /// Counts outside the entry's extent are subtracted: Snapshot holds the
+  /// counters at the outermost entry, Accum what was added inside.
+  std::vector<uint64_t> Snapshot, Accum;
+  unsigned Depth = 0;
+  bool HasExtent = false; ///< Enter/leave hooks exist.
+  bool InExtent = false;
+  uint64_t EntryCalls = 0;
+
+  struct BlockMem {
+    uint64_t Loads = 0, Stores = 0, LoadBytes = 0, StoreBytes = 0;
+    std::vector<ReuseHistogram> Serial, Task; ///< One per line size.
+  };
+  std::vector<BlockMem> Mem;
+  std::vector<uint32_t> LineSizes;
+  std::vector<ReuseTracker> SerialTrackers, TaskTrackers;
+  bool TrackReuse = true;
+  unsigned TaskDepth = 0;
+  uint64_t Accesses = 0;
+
+  std::unordered_map<uint64_t, uint32_t> FunctionByAddr;
+  std::vector<ParallelRuntime> RuntimeOf;             ///< Per function id.
+  std::vector<std::map<uint64_t, uint64_t>> Launches; ///< Tasks -> launches.
+  std::vector<int64_t> TVMExtent; ///< Parallel-loop extent per TVM lambda.
+
+  std::string LastError; ///< TVM's or Halide's last reported error.
+  int ResultFd = -1;     ///< Where progress and fatal messages go.
+  uint64_t MemoryLimit = 0;
+
+  /// Start of a parallel task: Task trackers restart.
+  void beginTask();
+  void endTask() { --TaskDepth; }
+  void recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks);
+  uint32_t functionId(const void *Fn) const;
+  void access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp, bool Store);
+};
+
+RunState &state();
+
+/// Symbols the runtime provides to the JIT'd program: hooks, serial
+/// OpenMP/Halide/TVM stand-ins, allocation wrappers enforcing the memory cap,
+/// exit/abort interceptors.
+std::vector<std::pair<std::string, void *>> runtimeSymbols();
+/// Function-pointer globals (TVM's __TVMBackend*) the host fills in.
+std::vector<std::pair<std::string, void *>> runtimeFunctionPointers();
+
+/// Sends a framed message to the parent: 'P' progress, 'E' fatal error, 'R'
+/// result.
+void sendMessage(int Fd, char Tag, llvm::StringRef Payload);
+/// Reports a fatal error of the program to the parent and ends the child.
+[[noreturn]] void childFail(const std::string &Message);
+
+/// Extent of the parallel loop a TVM lambda splits by num_task, recognised
+/// from TVM's `(extent + num_task - 1) / num_task`; -1 if not found.
+int64_t tvmLambdaExtent(const llvm::Function &F);
+
+/// How the entry is called.
+enum class EntryABI { Main, Plain, Halide, TVM3, TVM6 };
+
+/// Adds the entry thunk (RuntimeABI.h) to M and describes the call. Args are
+/// the --arg specs; an error names a bad spec or a count mismatch.
+struct EntryPlan {
+  EntryABI ABI = EntryABI::Main;
+  struct Arg {
+    bool Buffer = false;
+    std::string Spec;
+    std::string Type; ///< f32, f64, i8..i64, u8..u64
+    std::vector<int64_t> Shape;
+    double Value = 0; ///< Scalars.
+  };
+  std::vector<Arg> Args;
+  std::vector<std::string> ProgramArgs; ///< argv for main.
+};
+llvm::Expected<EntryPlan> planEntry(llvm::Module &M, llvm::StringRef Entry,
+                                    const std::vector<std::string> &Args,
+                                    const std::vector<std::string> &ProgArgs,
+                                    bool CallEntryDirectly);
+/// Builds the argument slots for the thunk (in the child; buffers filled
+/// deterministically; they live until the process ends).
+std::vector<uint64_t> buildEntrySlots(const EntryPlan &P);
+
+} // namespace crop::detail
+
+#endif // CROP_ANALYZER_INTERNAL_H

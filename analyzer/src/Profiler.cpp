@@ -1,0 +1,167 @@
+//===- Profiler.cpp - crop::profileModule: static + dynamic -> profile ----===//
+//
+// Loads the module, takes its static features (CFGs, graphlets,
+// superblocks) before anything changes it, instruments it, checks that every
+// external symbol it uses can be served, and runs it once in a child process
+// (Runner.cpp) which fills in counts and reuse histograms.
+//
+//===----------------------------------------------------------------------===//
+#include "crop/Analyzer/Profiler.h"
+
+#include "Runner.h"
+
+#include "crop/Passes/CFG.h"
+#include "crop/Passes/ModuleLoader.h"
+#include "crop/Passes/RuntimeABI.h"
+#include "crop/Passes/StaticAnalysis.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA256.h"
+
+#include <dlfcn.h>
+#include <set>
+
+using namespace llvm;
+
+namespace crop {
+
+namespace {
+
+Expected<std::string> fileHash(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(),
+                             Path + ": " + Buf.getError().message());
+  std::array<uint8_t, 32> H =
+      SHA256::hash(arrayRefFromStringRef((*Buf)->getBuffer()));
+  return toHex(H, /*LowerCase=*/true);
+}
+
+/// The profile's static half: every defined function with its blocks'
+/// graphlets and successor edges (counts come from the run).
+ProgramProfile skeleton(const std::vector<FunctionStatic> &Statics) {
+  ProgramProfile P;
+  for (const FunctionStatic &FS : Statics) {
+    FunctionProfile F;
+    F.Name = FS.Name;
+    std::vector<std::string> Names = blockNames(*FS.F);
+    const CFGGraph &G = FS.CFG.G;
+    for (size_t I = 0; I < Names.size(); ++I) {
+      BlockProfile B;
+      B.Name = Names[I];
+      if (I < FS.Graphlets.Blocks.size())
+        B.Body = FS.Graphlets.Blocks[I];
+      for (auto E : make_range(boost::out_edges(I, G))) {
+        SuccessorEdge S;
+        S.Block = G[boost::target(E, G)].Name;
+        auto It = FS.Graphlets.Superblocks.find({B.Name, S.Block});
+        if (It != FS.Graphlets.Superblocks.end())
+          S.Superblock = It->second;
+        B.Successors.push_back(std::move(S));
+      }
+      F.Blocks.push_back(std::move(B));
+    }
+    P.Functions.push_back(std::move(F));
+  }
+  return P;
+}
+
+/// Names the module uses but neither defines nor gets from Crop's runtimes
+/// or this process's libraries (libc, libm...).
+std::vector<std::string> unknownSymbols(const Module &M) {
+  std::set<std::string> Served;
+  for (auto &[Name, Addr] : detail::runtimeSymbols())
+    Served.insert(Name);
+  for (auto &[Name, Addr] : detail::runtimeFunctionPointers())
+    Served.insert(Name);
+  Served.insert("__tvm_module_ctx");
+  std::vector<std::string> Unknown;
+  auto Check = [&](const GlobalValue &G) {
+    if (!G.isDeclaration() || G.use_empty())
+      return;
+    std::string Name = G.getName().str();
+    if (!Served.count(Name) && !::dlsym(RTLD_DEFAULT, Name.c_str()))
+      Unknown.push_back(Name);
+  };
+  for (const Function &F : M)
+    if (!F.isIntrinsic())
+      Check(F);
+  for (const GlobalVariable &G : M.globals())
+    Check(G);
+  return Unknown;
+}
+
+} // namespace
+
+Expected<ProgramProfile> profileModule(StringRef Path,
+                                       const ProfileOptions &Opts) {
+  for (uint32_t L : Opts.LineSizes)
+    if (Error E = ReuseTracker::checkOptions(L, Opts.SampleRate))
+      return std::move(E);
+
+  detail::RunJob Job;
+  Job.Opts = Opts;
+  Job.Ctx = std::make_unique<LLVMContext>();
+  Expected<std::unique_ptr<Module>> MOr = loadModule(Path, *Job.Ctx);
+  if (!MOr)
+    return MOr.takeError();
+  Job.M = std::move(*MOr);
+  Module &M = *Job.M;
+
+  bool HasMain =
+      M.getFunction("main") && !M.getFunction("main")->isDeclaration();
+  bool CallDirectly = !Opts.Args.empty() || (!Opts.Entry.empty() && !HasMain);
+  std::string Entry = Opts.Entry.empty() ? std::string("main") : Opts.Entry;
+  if (Opts.Entry.empty() && !HasMain)
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": the module has no main: name the "
+                                    "function to profile with --entry");
+
+  Expected<std::vector<FunctionStatic>> Statics = analyzeModule(M);
+  if (!Statics)
+    return Statics.takeError();
+  Job.Profile = skeleton(*Statics);
+  Expected<std::string> Hash = fileHash(Path);
+  if (!Hash)
+    return Hash.takeError();
+  Job.Profile.Module.Hash = *Hash;
+  Job.Profile.Module.SourceName = Path.str();
+  Job.Profile.Module.Entry = Entry;
+  Job.Profile.Module.Triple = M.getTargetTriple();
+  Job.Profile.SampleRate = Opts.SampleRate;
+
+  InstrumentationOptions IOpts;
+  IOpts.Entry = Entry;
+  IOpts.Memory = Opts.TrackMemory;
+  Job.TrackReuse = Opts.TrackMemory;
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      Job.TVMExtent.push_back(detail::tvmLambdaExtent(F));
+  Expected<InstrumentationMap> Map = instrumentModule(M, IOpts);
+  if (!Map)
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": " + toString(Map.takeError()));
+  Job.Map = std::move(*Map);
+
+  Expected<detail::EntryPlan> Plan =
+      detail::planEntry(M, Entry, Opts.Args, Opts.ProgramArgs, CallDirectly);
+  if (!Plan)
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": " + toString(Plan.takeError()));
+  Job.Plan = std::move(*Plan);
+
+  std::vector<std::string> Unknown = unknownSymbols(M);
+  if (!Unknown.empty())
+    return createStringError(
+        inconvertibleErrorCode(),
+        Path +
+            ": the module uses external symbols that neither the C "
+            "library nor Crop's OpenMP/Halide/TVM runtimes define: " +
+            join(Unknown, ", "));
+
+  return detail::runProfiled(Job);
+}
+
+} // namespace crop

@@ -1,0 +1,373 @@
+//===- ReuseTracker.cpp - Reuse distances of a memory access stream -------===//
+//
+// Each tracked line remembers the logical time of its last access. A bitset
+// over times marks the times that are still some line's last access; the
+// reuse distance of an access is the number of marks after the line's
+// previous time. A Fenwick tree over the bitset's 64-bit words counts marks
+// in O(log n). When times run out of room they are compacted (renumbered in
+// order, 0..live-1) and the bitset is sized to TimeSlack times the live lines:
+// 2 bytes a line, small next to the line table, and compaction (a pass over
+// the table) comes at most once per (TimeSlack - 1) x live accesses.
+//
+//===----------------------------------------------------------------------===//
+#include "crop/Analyzer/ReuseTracker.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+using namespace crop;
+
+namespace {
+
+/// Population count without a libgcc call: the project builds for baseline
+/// x86-64, which has no POPCNT instruction.
+inline uint64_t popcount(uint64_t X) {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+  return uint64_t(__builtin_popcountll(X));
+#else
+  X = X - ((X >> 1) & 0x5555555555555555ULL);
+  X = (X & 0x3333333333333333ULL) + ((X >> 2) & 0x3333333333333333ULL);
+  X = (X + (X >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return (X * 0x0101010101010101ULL) >> 56;
+#endif
+}
+
+/// A fixed-size array of trivially copyable T. Big ones are put on huge
+/// pages where Linux offers them: the line table is probed at random, and with
+/// 4 KiB pages most probes of a big table would miss the TLB (and every new
+/// page would cost a fault while the table grows).
+template <typename T> class BigArray {
+public:
+  BigArray() = default;
+  BigArray(size_t N, T Fill) : N(N) {
+    size_t Bytes = std::max<size_t>(N * sizeof(T), 1);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr size_t Huge = size_t(2) << 20;
+    if (Bytes >= Huge) {
+      Bytes = (Bytes + Huge - 1) & ~(Huge - 1);
+      Data = static_cast<T *>(std::aligned_alloc(Huge, Bytes));
+      if (Data)
+        madvise(Data, Bytes, MADV_HUGEPAGE);
+    }
+#endif
+    if (!Data)
+      Data = static_cast<T *>(std::malloc(Bytes));
+    if (!Data)
+      throw std::bad_alloc();
+    std::fill(Data, Data + N, Fill);
+  }
+  BigArray(BigArray &&O) noexcept : Data(O.Data), N(O.N) {
+    O.Data = nullptr;
+    O.N = 0;
+  }
+  BigArray &operator=(BigArray &&O) noexcept {
+    std::swap(Data, O.Data);
+    std::swap(N, O.N);
+    return *this;
+  }
+  ~BigArray() { std::free(Data); }
+
+  T &operator[](size_t I) { return Data[I]; }
+  const T &operator[](size_t I) const { return Data[I]; }
+  size_t size() const { return N; }
+  T *begin() { return Data; }
+  T *end() { return Data + N; }
+  const T *begin() const { return Data; }
+  const T *end() const { return Data + N; }
+
+private:
+  T *Data = nullptr;
+  size_t N = 0;
+};
+
+/// Open-addressing hash table line -> last-access time, linear probing.
+/// std::unordered_map costs a cache miss per node; this is one probe in the
+/// common case.
+class LineTable {
+public:
+  static constexpr uint64_t Empty = ~uint64_t(0);
+  struct Slot {
+    uint64_t Line;
+    uint64_t Time;
+  };
+
+  LineTable() { rehash(MinSlots); }
+
+  /// The slot for Line, inserting it (with Inserted set) when it is new.
+  Slot &findOrInsert(uint64_t Line, bool &Inserted) {
+    if ((Count + 1) * 2 > Slots.size())
+      rehash(Slots.size() * 2);
+    size_t I = indexOf(Line);
+    while (true) {
+      Slot &S = Slots[I];
+      if (S.Line == Line) {
+        Inserted = false;
+        return S;
+      }
+      if (S.Line == Empty) {
+        S.Line = Line;
+        ++Count;
+        Inserted = true;
+        return S;
+      }
+      I = (I + 1) & Mask;
+    }
+  }
+
+  template <typename Fn> void forEach(Fn F) {
+    for (Slot &S : Slots)
+      if (S.Line != Empty)
+        F(S);
+  }
+
+  void clear() {
+    Slots = BigArray<Slot>();
+    Count = 0;
+    rehash(MinSlots);
+  }
+
+  uint64_t size() const { return Count; }
+  uint64_t bytes() const { return Slots.size() * sizeof(Slot); }
+
+private:
+  static constexpr size_t MinSlots = 1024;
+
+  size_t indexOf(uint64_t Line) const {
+    return size_t((Line * 0x9E3779B97F4A7C15ULL) >> Shift);
+  }
+
+  void rehash(size_t N) {
+    BigArray<Slot> Old(N, Slot{Empty, 0});
+    std::swap(Old, Slots);
+    Mask = N - 1;
+    Shift = 64 - llvm::Log2_64(N);
+    for (const Slot &S : Old) {
+      if (S.Line == Empty)
+        continue;
+      size_t I = indexOf(S.Line);
+      while (Slots[I].Line != Empty)
+        I = (I + 1) & Mask;
+      Slots[I] = S;
+    }
+  }
+
+  BigArray<Slot> Slots;
+  size_t Mask = 0;
+  unsigned Shift = 0;
+  uint64_t Count = 0;
+};
+
+/// Marks over logical times with counts in O(log n): a bitset plus a Fenwick
+/// tree over the popcounts of its words.
+class TimeMarks {
+public:
+  explicit TimeMarks(uint64_t Bits = MinBits) { resize(Bits); }
+
+  uint64_t capacity() const { return Words.size() * 64; }
+
+  void set(uint64_t T) {
+    Words[T >> 6] |= uint64_t(1) << (T & 63);
+    add(T >> 6, 1);
+  }
+  void clear(uint64_t T) {
+    Words[T >> 6] &= ~(uint64_t(1) << (T & 63));
+    add(T >> 6, -1);
+  }
+
+  /// Marks at times <= T.
+  uint64_t countUpTo(uint64_t T) const {
+    uint64_t W = T >> 6;
+    uint64_t Sum = popcount(Words[W] & (~uint64_t(0) >> (63 - (T & 63))));
+    for (uint64_t I = W; I; I &= I - 1)
+      Sum += Tree[I];
+    return Sum;
+  }
+
+  /// Marks strictly after T and before End (exclusive), walking the words
+  /// directly: cheaper than the tree when End is close.
+  uint64_t countBetween(uint64_t T, uint64_t End) const {
+    uint64_t W = T >> 6, EW = (End - 1) >> 6;
+    uint64_t Sum = popcount(Words[W] & ~(~uint64_t(0) >> (63 - (T & 63))));
+    for (uint64_t I = W + 1; I <= EW; ++I)
+      Sum += popcount(Words[I]);
+    return Sum;
+  }
+
+  /// Drops every mark and makes room for Bits times, marking [0, Live).
+  void rebuild(uint64_t Bits, uint64_t Live) {
+    resize(Bits);
+    std::fill(Words.begin(), Words.end(), 0);
+    for (uint64_t I = 0; I < Live / 64; ++I)
+      Words[I] = ~uint64_t(0);
+    if (Live % 64)
+      Words[Live / 64] = (uint64_t(1) << (Live % 64)) - 1;
+    // Linear-time Fenwick construction.
+    std::fill(Tree.begin(), Tree.end(), 0);
+    for (size_t I = 1; I < Tree.size(); ++I) {
+      Tree[I] += uint32_t(popcount(Words[I - 1]));
+      size_t J = I + (I & (0 - I));
+      if (J < Tree.size())
+        Tree[J] += Tree[I];
+    }
+  }
+
+  uint64_t bytes() const {
+    return Words.capacity() * sizeof(uint64_t) +
+           Tree.capacity() * sizeof(uint32_t);
+  }
+
+  static constexpr uint64_t MinBits = 1 << 16;
+
+private:
+  void resize(uint64_t Bits) {
+    size_t N = size_t(llvm::alignTo(std::max(Bits, MinBits), 64) / 64);
+    if (N != Words.size()) {
+      // Release memory when shrinking after a reset or a compaction.
+      std::vector<uint64_t>(N, 0).swap(Words);
+      std::vector<uint32_t>(N + 1, 0).swap(Tree);
+    }
+  }
+
+  void add(uint64_t W, int Delta) {
+    for (size_t I = W + 1; I < Tree.size(); I += I & (0 - I))
+      Tree[I] += uint32_t(Delta);
+  }
+
+  std::vector<uint64_t> Words;
+  /// 1-based Fenwick tree over popcount(Words[i]).
+  std::vector<uint32_t> Tree;
+};
+
+constexpr uint64_t TimeSlack = 16;
+
+/// Reuses at most this many words back are counted directly on the bitset.
+constexpr uint64_t DirectWords = 4;
+
+} // namespace
+
+struct ReuseTracker::Impl {
+  LineTable Lines;
+  TimeMarks Marks;
+  uint64_t Now = 0;   ///< The next logical time.
+  double Scale = 1.0; ///< 1/R: sampled distances and counts to real ones.
+
+  /// Renumbers the live times 0..live-1 in order so the bitset can shrink
+  /// back to TimeSlack times the live lines.
+  void compact() {
+    uint64_t Live = Lines.size();
+    Lines.forEach(
+        [&](LineTable::Slot &S) { S.Time = Marks.countUpTo(S.Time) - 1; });
+    Marks.rebuild(TimeSlack * Live, Live);
+    Now = Live;
+  }
+
+  /// Distance of an access to a tracked line, bookkeeping included;
+  /// NoDistance for a first touch.
+  uint64_t touch(uint64_t Line) {
+    if (Now == Marks.capacity())
+      compact();
+    bool Inserted;
+    LineTable::Slot &S = Lines.findOrInsert(Line, Inserted);
+    uint64_t D = NoDistance;
+    if (!Inserted) {
+      uint64_t T = S.Time;
+      if ((Now >> 6) - (T >> 6) <= DirectWords)
+        D = Marks.countBetween(T, Now);
+      else
+        D = Lines.size() - Marks.countUpTo(T);
+      Marks.clear(T);
+    }
+    S.Time = Now;
+    Marks.set(Now);
+    ++Now;
+    return D;
+  }
+
+  static constexpr uint64_t NoDistance = ~uint64_t(0);
+};
+
+ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
+    : P(std::make_unique<Impl>()) {
+  // Release builds clamp bad options (a line size rounds down to a power of
+  // two, a rate above 1 means exact, at or below 0 the smallest rate).
+  assert(!llvm::errorToBool(checkOptions(LineBytes, SampleRate)) &&
+         "bad reuse tracker options");
+  LineShift = LineBytes ? llvm::Log2_32(LineBytes) : 0;
+  if (SampleRate < 1.0) {
+    uint64_t T = uint64_t(std::llround(SampleRate * double(1u << SampleBits)));
+    Threshold = std::max<uint64_t>(T, 1);
+  }
+  Sampled = Threshold < (uint64_t(1) << SampleBits);
+  P->Scale = 1.0 / sampleRate();
+}
+
+ReuseTracker::~ReuseTracker() = default;
+ReuseTracker::ReuseTracker(ReuseTracker &&) = default;
+ReuseTracker &ReuseTracker::operator=(ReuseTracker &&) = default;
+
+llvm::Error ReuseTracker::checkOptions(uint32_t LineBytes, double SampleRate) {
+  if (LineBytes == 0 || !llvm::isPowerOf2_32(LineBytes))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cache-line size %u is not a power of two",
+                                   LineBytes);
+  if (!(SampleRate > 0.0 && SampleRate <= 1.0))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "sample rate %g is not in (0, 1]",
+                                   SampleRate);
+  return llvm::Error::success();
+}
+
+void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist) {
+  LastLine = Line;
+  uint64_t D = P->touch(Line);
+  if (D == Impl::NoDistance)
+    Hist.addCold();
+  else if (!Sampled)
+    Hist.add(D);
+  else
+    Hist.add(uint64_t(std::llround(double(D) * P->Scale)));
+}
+
+void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
+                               ReuseHistogram &Hist) {
+  for (uint64_t L = First;; ++L) {
+    if (L == LastLine)
+      Hist.add(0);
+    else if (keepsLine(L))
+      accessLine(L, Hist);
+    if (L == Last)
+      break;
+  }
+}
+
+void ReuseTracker::finish(ReuseHistogram &Hist) const {
+  if (Sampled)
+    Hist.scale(P->Scale);
+}
+
+void ReuseTracker::reset() {
+  P->Lines.clear();
+  P->Marks.rebuild(0, 0);
+  P->Now = 0;
+  LastLine = NoLine;
+}
+
+double ReuseTracker::sampleRate() const {
+  return double(Threshold) / double(uint64_t(1) << SampleBits);
+}
+
+uint64_t ReuseTracker::trackedLines() const { return P->Lines.size(); }
+
+uint64_t ReuseTracker::memoryBytes() const {
+  return sizeof(*this) + sizeof(Impl) + P->Lines.bytes() + P->Marks.bytes();
+}

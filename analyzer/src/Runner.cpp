@@ -1,0 +1,363 @@
+//===- Runner.cpp - Running the instrumented module in a child process ----===//
+//
+// The program is untrusted: it runs in a forked child under a memory cap and
+// a time-out, JIT-compiled there with ORC's LLJIT. The child fills the
+// profile and sends it back through a pipe as framed messages (progress,
+// error, result); anything else (a signal, an exit without a result) is
+// turned into an error naming what happened, and no profile comes back.
+//
+//===----------------------------------------------------------------------===//
+#include "Runner.h"
+
+#include "crop/Passes/RuntimeABI.h"
+#include "crop/Profile/ProfileIO.h"
+
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <dlfcn.h>
+#include <new>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace llvm;
+using namespace llvm::orc;
+
+namespace crop::detail {
+
+namespace {
+
+/// Storage for TVM function-pointer globals the module only declares.
+void *DeclaredFnPointers[16];
+void *TVMModuleCtx = nullptr;
+
+[[noreturn]] void childMain(RunJob &Job, int Fd) {
+  RunState &S = state();
+  S.ResultFd = Fd;
+  S.MemoryLimit = Job.Opts.MemoryLimitBytes;
+  std::set_new_handler([] {
+    childFail("the profiler ran out of memory under the cap of " +
+              std::to_string(state().MemoryLimit >> 20) + " MiB");
+  });
+
+  auto Fail = [&](Error E) { childFail(toString(std::move(E))); };
+
+  Expected<std::unique_ptr<LLJIT>> JOr = LLJITBuilder().create();
+  if (!JOr)
+    Fail(JOr.takeError());
+  LLJIT &J = **JOr;
+  Module &M = *Job.M;
+  // Halide's IR may carry a data layout of its own; the code runs here.
+  if (M.getDataLayout() != J.getDataLayout())
+    M.setDataLayout(J.getDataLayout());
+  if (M.getTargetTriple().empty())
+    M.setTargetTriple(J.getTargetTriple().str());
+
+  JITDylib &JD = J.getMainJITDylib();
+  SymbolMap Syms;
+  auto Define = [&](StringRef Name, void *Addr, JITSymbolFlags Flags) {
+    Syms[J.mangleAndIntern(Name)] = {ExecutorAddr::fromPtr(Addr), Flags};
+  };
+  for (auto &[Name, Addr] : runtimeSymbols())
+    Define(Name, Addr, JITSymbolFlags::Exported | JITSymbolFlags::Callable);
+  size_t NextCell = 0;
+  std::vector<std::pair<std::string, void *>> DefinedFnPtrs;
+  for (auto &[Name, Addr] : runtimeFunctionPointers()) {
+    GlobalVariable *G = M.getGlobalVariable(Name, true);
+    if (!G)
+      continue;
+    if (G->isDeclaration() && NextCell < std::size(DeclaredFnPointers)) {
+      DeclaredFnPointers[NextCell] = Addr;
+      Define(Name, &DeclaredFnPointers[NextCell++], JITSymbolFlags::Exported);
+    } else {
+      DefinedFnPtrs.push_back({Name, Addr});
+    }
+  }
+  if (GlobalVariable *G = M.getGlobalVariable("__tvm_module_ctx", true);
+      G && G->isDeclaration())
+    Define("__tvm_module_ctx", &TVMModuleCtx, JITSymbolFlags::Exported);
+  if (Error E = JD.define(absoluteSymbols(std::move(Syms))))
+    Fail(std::move(E));
+  Expected<std::unique_ptr<DynamicLibrarySearchGenerator>> Gen =
+      DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          J.getDataLayout().getGlobalPrefix());
+  if (!Gen)
+    Fail(Gen.takeError());
+  JD.addGenerator(std::move(*Gen));
+
+  if (Error E =
+          J.addIRModule(ThreadSafeModule(std::move(Job.M), std::move(Job.Ctx))))
+    Fail(std::move(E));
+
+  auto Lookup = [&](StringRef Name) -> void * {
+    Expected<ExecutorAddr> A = J.lookup(Name);
+    if (!A)
+      Fail(A.takeError());
+    return A->toPtr<void *>();
+  };
+  auto *Thunk =
+      reinterpret_cast<int64_t (*)(uint64_t *)>(Lookup(abi::EntryThunkSymbol));
+  auto *Version =
+      static_cast<const uint32_t *>(Lookup(abi::RuntimeABIVersionSymbol));
+  if (*Version != abi::RuntimeABIVersion)
+    childFail("the module was instrumented for runtime ABI " +
+              std::to_string(*Version) + ", this runtime serves " +
+              std::to_string(abi::RuntimeABIVersion));
+  S.Map = &Job.Map;
+  S.Counters = static_cast<uint64_t *>(Lookup(abi::CountersSymbol));
+  auto *Table = static_cast<void *const *>(Lookup(abi::FunctionTableSymbol));
+  for (uint32_t I = 0; I < Job.Map.Functions.size(); ++I)
+    S.FunctionByAddr[reinterpret_cast<uint64_t>(Table[I])] = I;
+  for (auto &[Name, Addr] : DefinedFnPtrs)
+    *static_cast<void **>(Lookup(Name)) = Addr;
+
+  size_t NF = Job.Map.Functions.size(), NL = Job.Opts.LineSizes.size();
+  S.RuntimeOf.assign(NF, ParallelRuntime::None);
+  S.Launches.assign(NF, {});
+  S.TVMExtent = Job.TVMExtent;
+  S.Accum.assign(Job.Map.NumCounters, 0);
+  S.HasExtent = Job.HasExtent;
+  S.InExtent = !Job.HasExtent;
+  S.TrackReuse = Job.TrackReuse;
+  S.LineSizes = Job.Opts.LineSizes;
+  S.Mem.resize(Job.Map.Blocks.size());
+  for (RunState::BlockMem &B : S.Mem) {
+    B.Serial.resize(NL);
+    B.Task.resize(NL);
+  }
+  for (uint32_t L : Job.Opts.LineSizes) {
+    S.SerialTrackers.emplace_back(L, Job.Opts.SampleRate);
+    S.TaskTrackers.emplace_back(L, Job.Opts.SampleRate);
+  }
+
+  if (Error E = J.initialize(JD))
+    Fail(std::move(E));
+  std::vector<uint64_t> Slots = buildEntrySlots(Job.Plan);
+  auto RunStart = std::chrono::steady_clock::now();
+  int64_t RC = Thunk(Slots.data());
+  std::fflush(stdout);
+  sendMessage(Fd, 'T',
+              std::to_string(std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - RunStart)
+                                 .count()));
+
+  const std::string &Entry = Job.Profile.Module.Entry;
+  if (Job.Plan.ABI == EntryABI::Main && RC != 0)
+    childFail("the program's main returned " + std::to_string(RC) +
+              "; a failed run is not profiled");
+  if ((Job.Plan.ABI == EntryABI::TVM3 || Job.Plan.ABI == EntryABI::TVM6 ||
+       Job.Plan.ABI == EntryABI::Halide) &&
+      RC != 0)
+    childFail(Entry + " returned " + std::to_string(RC) +
+              (S.LastError.empty() ? std::string() : ": " + S.LastError));
+  if (!Job.HasExtent) {
+    S.Accum.assign(S.Counters, S.Counters + Job.Map.NumCounters);
+    S.EntryCalls = 1;
+  }
+  if (S.EntryCalls == 0)
+    childFail("the program never called " + Entry +
+              " (was it inlined into main?); give --arg to call it directly");
+
+  // Fill the skeleton the parent built from the static analysis.
+  ProgramProfile &P = Job.Profile;
+  P.EntryCalls = S.EntryCalls;
+  P.SampleRate = Job.Opts.SampleRate;
+  std::map<std::string, uint32_t> FuncIndex;
+  for (uint32_t I = 0; I < NF; ++I)
+    FuncIndex[Job.Map.Functions[I]] = I;
+  for (FunctionProfile &F : P.Functions) {
+    auto It = FuncIndex.find(F.Name);
+    if (It == FuncIndex.end())
+      continue;
+    uint32_t Id = It->second, First = Job.Map.FunctionFirstBlock[Id];
+    for (size_t BI = 0; BI < F.Blocks.size(); ++BI) {
+      BlockProfile &B = F.Blocks[BI];
+      uint32_t Gid = First + uint32_t(BI);
+      const InstrumentationMap::Block &MB = Job.Map.Blocks[Gid];
+      B.Count = Job.Map.blockCount(Gid, S.Accum.data());
+      for (SuccessorEdge &E : B.Successors)
+        for (const InstrumentationMap::Edge &ME : MB.Edges)
+          if (Job.Map.Blocks[First + ME.Successor].Name == E.Block)
+            E.Count = S.Accum[ME.Counter];
+      const RunState::BlockMem &BM = S.Mem[Gid];
+      B.Loads = BM.Loads;
+      B.Stores = BM.Stores;
+      B.LoadBytes = BM.LoadBytes;
+      B.StoreBytes = BM.StoreBytes;
+      if (!Job.TrackReuse)
+        continue;
+      for (size_t K = 0; K < NL; ++K) {
+        BlockReuse R{BM.Serial[K], BM.Task[K]};
+        // SHARDS: counts of sampled lines back to the whole stream.
+        S.SerialTrackers[K].finish(R.Serial);
+        S.TaskTrackers[K].finish(R.Task);
+        if (!R.Serial.empty() || !R.Task.empty())
+          B.Reuse[Job.Opts.LineSizes[K]] = std::move(R);
+      }
+    }
+    F.Calls = F.Blocks.empty() ? 0 : F.Blocks.front().Count;
+    if (S.RuntimeOf[Id] != ParallelRuntime::None) {
+      F.Parallel = true;
+      F.Runtime = S.RuntimeOf[Id];
+      for (auto &[Tasks, N] : S.Launches[Id])
+        F.Launches.push_back({Tasks, N});
+    }
+  }
+  sendMessage(Fd, 'R', profileToJSON(P));
+  std::fflush(stderr);
+  ::_exit(0);
+}
+
+uint64_t virtualSize() {
+  FILE *F = std::fopen("/proc/self/statm", "r");
+  unsigned long Pages = 0;
+  if (F) {
+    if (std::fscanf(F, "%lu", &Pages) != 1)
+      Pages = 0;
+    std::fclose(F);
+  }
+  return uint64_t(Pages) * uint64_t(sysconf(_SC_PAGESIZE));
+}
+
+std::string signalText(int Sig) {
+  const char *Name = sigabbrev_np(Sig);
+  const char *Desc = strsignal(Sig);
+  return std::string("SIG") + (Name ? Name : std::to_string(Sig)) + " (" +
+         (Desc ? Desc : "") + ")";
+}
+
+} // namespace
+
+Expected<ProgramProfile> runProfiled(RunJob &Job) {
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  int Fds[2];
+  if (::pipe(Fds))
+    return createStringError(std::error_code(errno, std::generic_category()),
+                             "cannot create a pipe to the profiled program");
+  std::fflush(stdout);
+  std::fflush(stderr);
+  pid_t Pid = ::fork();
+  if (Pid < 0)
+    return createStringError(std::error_code(errno, std::generic_category()),
+                             "cannot fork the profiled program");
+  if (Pid == 0) {
+    ::close(Fds[0]);
+    // LLVM's crash handlers (stack dump, "PLEASE submit a bug report") are
+    // for crop's own bugs; the program's crash is reported by the parent.
+    for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+                    SIGXCPU, SIGXFSZ, SIGPIPE})
+      ::signal(Sig, SIG_DFL);
+    // The program's output must not mix with crop's own (a profile may go
+    // to stdout): it goes to stderr.
+    ::dup2(2, 1);
+    rlimit Core{0, 0};
+    ::setrlimit(RLIMIT_CORE, &Core);
+    if (Job.Opts.MemoryLimitBytes) {
+      uint64_t Cap = virtualSize() + Job.Opts.MemoryLimitBytes;
+      rlimit AS{Cap, Cap};
+      ::setrlimit(RLIMIT_AS, &AS);
+    }
+    childMain(Job, Fds[1]);
+  }
+  ::close(Fds[1]);
+
+  using Clock = std::chrono::steady_clock;
+  auto Start = Clock::now();
+  auto LastProgress = Start;
+  std::string Buf, Result, Failure;
+  bool GotResult = false, GotFailure = false, TimedOut = false;
+  uint64_t Accesses = 0;
+  for (bool Open = true; Open;) {
+    pollfd PF{Fds[0], POLLIN, 0};
+    int R = ::poll(&PF, 1, 200);
+    if (R > 0) {
+      char Chunk[65536];
+      ssize_t N = ::read(Fds[0], Chunk, sizeof(Chunk));
+      if (N <= 0 && !(N < 0 && errno == EINTR))
+        Open = false;
+      else if (N > 0)
+        Buf.append(Chunk, size_t(N));
+      while (Buf.size() >= 9) {
+        uint64_t Len;
+        std::memcpy(&Len, Buf.data() + 1, 8);
+        if (Buf.size() < 9 + Len)
+          break;
+        char Tag = Buf[0];
+        std::string Payload = Buf.substr(9, Len);
+        Buf.erase(0, 9 + Len);
+        if (Tag == 'P')
+          Accesses = std::strtoull(Payload.c_str(), nullptr, 10);
+        else if (Tag == 'T' && Job.Opts.Progress)
+          Job.Opts.Progress("the instrumented program ran for " + Payload +
+                            " s");
+        else if (Tag == 'E') {
+          Failure = Payload;
+          GotFailure = true;
+        } else if (Tag == 'R') {
+          Result = std::move(Payload);
+          GotResult = true;
+        }
+      }
+    }
+    double Elapsed =
+        std::chrono::duration<double>(Clock::now() - Start).count();
+    if (Open && Job.Opts.TimeoutSeconds &&
+        Elapsed > double(Job.Opts.TimeoutSeconds)) {
+      ::kill(Pid, SIGKILL);
+      TimedOut = true;
+      break;
+    }
+    if (Job.Opts.Progress &&
+        std::chrono::duration<double>(Clock::now() - LastProgress).count() >=
+            2.0) {
+      LastProgress = Clock::now();
+      char Line[160];
+      std::snprintf(
+          Line, sizeof(Line), "running %s: %.0f s, %.1f M memory accesses",
+          Job.Profile.Module.Entry.c_str(), Elapsed, double(Accesses) / 1e6);
+      Job.Opts.Progress(Line);
+    }
+  }
+  ::close(Fds[0]);
+  int Status = 0;
+  while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+
+  std::string Prefix = Job.Profile.Module.SourceName + ": ";
+  if (TimedOut)
+    return createStringError(inconvertibleErrorCode(),
+                             Prefix + "the program timed out after " +
+                                 std::to_string(Job.Opts.TimeoutSeconds) +
+                                 " s (--timeout) and was killed");
+  if (GotFailure)
+    return createStringError(inconvertibleErrorCode(), Prefix + Failure);
+  if (WIFSIGNALED(Status)) {
+    int Sig = WTERMSIG(Status);
+    std::string What = Sig == SIGABRT ? "the program aborted: "
+                       : Sig == SIGKILL
+                           ? "the program was killed (by the system's "
+                             "out-of-memory killer?): "
+                           : "the program crashed: ";
+    return createStringError(inconvertibleErrorCode(),
+                             Prefix + What + signalText(Sig));
+  }
+  if (!GotResult || WEXITSTATUS(Status) != 0)
+    return createStringError(
+        inconvertibleErrorCode(),
+        Prefix + "the program ended the process with status " +
+            std::to_string(WEXITSTATUS(Status)) + " before the entry returned");
+  return profileFromJSON(Result, Prefix + "<profile from the child>");
+}
+
+} // namespace crop::detail

@@ -1,0 +1,607 @@
+//===- Runtime.cpp - Hooks and serial parallel runtimes for profiled runs -===//
+//
+// What the instrumented program calls while it runs in the profiler's child
+// process: the counting and memory hooks of RuntimeABI.h, and stand-ins for
+// the OpenMP, Halide and TVM runtimes that run every parallel task one after
+// another, in order, so counts and reuse profiles do not depend on this
+// machine's cores. One task is one iteration (or one chunk, for chunked
+// schedules) of the parallel loop; docs/profiling.md explains each runtime.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include "crop/Passes/RuntimeABI.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <unistd.h>
+#include <utility>
+
+namespace crop::detail {
+
+RunState &state() {
+  static RunState S;
+  return S;
+}
+
+void sendMessage(int Fd, char Tag, llvm::StringRef Payload) {
+  if (Fd < 0)
+    return;
+  char Header[9];
+  Header[0] = Tag;
+  uint64_t Len = Payload.size();
+  std::memcpy(Header + 1, &Len, 8);
+  auto WriteAll = [&](const char *P, size_t N) {
+    while (N) {
+      ssize_t W = ::write(Fd, P, N);
+      if (W < 0)
+        return;
+      P += W;
+      N -= size_t(W);
+    }
+  };
+  WriteAll(Header, 9);
+  WriteAll(Payload.data(), Payload.size());
+}
+
+void childFail(const std::string &Message) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  sendMessage(state().ResultFd, 'E', Message);
+  ::_exit(3);
+}
+
+void RunState::beginTask() {
+  ++TaskDepth;
+  for (ReuseTracker &T : TaskTrackers)
+    T.reset();
+}
+
+uint32_t RunState::functionId(const void *Fn) const {
+  auto It = FunctionByAddr.find(reinterpret_cast<uint64_t>(Fn));
+  return It == FunctionByAddr.end() ? UINT32_MAX : It->second;
+}
+
+void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
+  uint32_t Id = functionId(Fn);
+  if (Id == UINT32_MAX)
+    return;
+  RuntimeOf[Id] = R;
+  if (InExtent)
+    ++Launches[Id][Tasks];
+}
+
+void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
+                      bool Store) {
+  BlockMem &B = Mem[Map->MemOps[MemOp].Block];
+  if (Store) {
+    ++B.Stores;
+    B.StoreBytes += Bytes;
+  } else {
+    ++B.Loads;
+    B.LoadBytes += Bytes;
+  }
+  if (!TrackReuse || Bytes == 0)
+    return;
+  uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
+  for (size_t K = 0; K < SerialTrackers.size(); ++K)
+    SerialTrackers[K].access(Addr, Size, B.Serial[K]);
+  if (TaskDepth)
+    for (size_t K = 0; K < TaskTrackers.size(); ++K)
+      TaskTrackers[K].access(Addr, Size, B.Task[K]);
+  if ((++Accesses & ((uint64_t(1) << 24) - 1)) == 0)
+    sendMessage(ResultFd, 'P', std::to_string(Accesses));
+}
+
+} // namespace crop::detail
+
+using namespace crop;
+using namespace crop::detail;
+
+namespace {
+
+//===-- Hooks ------------------------------------------------------------===//
+
+extern "C" void cropLoadHook(void *Addr, uint64_t Bytes, uint32_t MemOp) {
+  RunState &S = state();
+  if (S.InExtent)
+    S.access(reinterpret_cast<uint64_t>(Addr), Bytes, MemOp, false);
+}
+
+extern "C" void cropStoreHook(void *Addr, uint64_t Bytes, uint32_t MemOp) {
+  RunState &S = state();
+  if (S.InExtent)
+    S.access(reinterpret_cast<uint64_t>(Addr), Bytes, MemOp, true);
+}
+
+extern "C" void cropEnter() {
+  RunState &S = state();
+  if (S.Depth++ == 0) {
+    size_t N = S.Map->NumCounters;
+    S.Snapshot.assign(S.Counters, S.Counters + N);
+    S.InExtent = true;
+    ++S.EntryCalls;
+  }
+}
+
+extern "C" void cropLeave() {
+  RunState &S = state();
+  if (S.Depth == 0 || --S.Depth != 0)
+    return;
+  for (size_t I = 0; I < S.Map->NumCounters; ++I)
+    S.Accum[I] += S.Counters[I] - S.Snapshot[I];
+  S.InExtent = false;
+}
+
+//===-- Memory: allocation under the cap ---------------------------------===//
+
+[[noreturn]] void outOfMemory(const char *What, uint64_t Bytes) {
+  childFail(std::string("the program exceeded the memory cap of ") +
+            std::to_string(state().MemoryLimit >> 20) + " MiB (" + What +
+            " of " + std::to_string(Bytes) + " bytes failed)");
+}
+
+extern "C" void *cropMalloc(size_t N) {
+  void *P = std::malloc(N);
+  if (!P && N)
+    outOfMemory("malloc", N);
+  return P;
+}
+extern "C" void *cropCalloc(size_t N, size_t Size) {
+  void *P = std::calloc(N, Size);
+  if (!P && N && Size)
+    outOfMemory("calloc", uint64_t(N) * Size);
+  return P;
+}
+extern "C" void *cropRealloc(void *Old, size_t N) {
+  void *P = std::realloc(Old, N);
+  if (!P && N)
+    outOfMemory("realloc", N);
+  return P;
+}
+extern "C" void *cropAlignedAlloc(size_t Align, size_t N) {
+  void *P = nullptr;
+  if (posix_memalign(&P, Align < sizeof(void *) ? sizeof(void *) : Align, N))
+    outOfMemory("aligned_alloc", N);
+  return P;
+}
+extern "C" int cropPosixMemalign(void **Out, size_t Align, size_t N) {
+  int R = posix_memalign(Out, Align, N);
+  if (R == ENOMEM)
+    outOfMemory("posix_memalign", N);
+  return R;
+}
+
+//===-- exit and abort ----------------------------------------------------===//
+
+extern "C" void cropExit(int Code) {
+  childFail("the program called exit(" + std::to_string(Code) +
+            ") before the entry returned");
+}
+extern "C" void cropAbort() { childFail("the program called abort()"); }
+
+//===-- OpenMP (as clang emits it)
+//-----------------------------------------===//
+
+constexpr int32_t KmpSchStaticChunked = 33;
+
+struct OmpFork {
+  int64_t Tid = 0;
+  int64_t Tasks = -1; ///< Set by the first worksharing loop of task 0.
+  bool DispatchGiven = false;
+  int64_t DLo = 0, DHi = 0, DSt = 1, DChunk = 1;
+};
+std::vector<OmpFork> &ompStack() {
+  static std::vector<OmpFork> S;
+  return S;
+}
+
+/// Units [First, Last) of Units that task Tid of Tasks runs (blocked).
+std::pair<uint64_t, uint64_t> ompShare(uint64_t Units, uint64_t Tasks,
+                                       uint64_t Tid) {
+  uint64_t Per = (Units + Tasks - 1) / Tasks;
+  uint64_t First = std::min(Units, Tid * Per);
+  return {First, std::min(Units, First + Per)};
+}
+
+template <typename T, typename ST> uint64_t tripCount(T Lo, T Hi, ST Incr) {
+  if (Incr > 0)
+    return Hi < Lo ? 0 : uint64_t(Hi - Lo) / uint64_t(Incr) + 1;
+  if (Incr < 0)
+    return Lo < Hi ? 0 : uint64_t(Lo - Hi) / uint64_t(-Incr) + 1;
+  return 1;
+}
+
+template <typename T, typename ST>
+void ompStaticInit(int32_t Sched, int32_t *PLast, T *PLower, T *PUpper,
+                   ST *PStride, ST Incr, ST Chunk) {
+  T Lo = *PLower, Hi = *PUpper;
+  uint64_t Trip = tripCount(Lo, Hi, Incr);
+  uint64_t C =
+      (Sched == KmpSchStaticChunked && Chunk > 0) ? uint64_t(Chunk) : 1;
+  uint64_t Units = (Trip + C - 1) / C;
+  auto &Stack = ompStack();
+  uint64_t Tasks = 1, Tid = 0;
+  if (!Stack.empty()) {
+    OmpFork &F = Stack.back();
+    if (F.Tasks < 0 && F.Tid == 0)
+      F.Tasks = int64_t(std::max<uint64_t>(Units, 1));
+    Tasks = uint64_t(std::max<int64_t>(F.Tasks, 1));
+    Tid = uint64_t(F.Tid);
+  }
+  auto [First, Last] = ompShare(Units, Tasks, Tid);
+  *PStride = ST(Units * C) * Incr;
+  if (PLast)
+    *PLast = (Last == Units && First < Last) ? 1 : 0;
+  if (First >= Last) {
+    *PLower = T(Lo + T(Trip) * T(Incr));
+    *PUpper = T(*PLower - T(Incr));
+    return;
+  }
+  *PLower = T(Lo + T(First * C) * T(Incr));
+  uint64_t End = std::min(Trip, Last * C);
+  *PUpper = T(Lo + T(End - 1) * T(Incr));
+}
+
+extern "C" void kmpcForStaticInit4(void *, int32_t, int32_t S, int32_t *L,
+                                   int32_t *Lo, int32_t *Hi, int32_t *St,
+                                   int32_t Inc, int32_t Ch) {
+  ompStaticInit<int32_t, int32_t>(S, L, Lo, Hi, St, Inc, Ch);
+}
+extern "C" void kmpcForStaticInit4u(void *, int32_t, int32_t S, int32_t *L,
+                                    uint32_t *Lo, uint32_t *Hi, int32_t *St,
+                                    int32_t Inc, int32_t Ch) {
+  ompStaticInit<uint32_t, int32_t>(S, L, Lo, Hi, St, Inc, Ch);
+}
+extern "C" void kmpcForStaticInit8(void *, int32_t, int32_t S, int32_t *L,
+                                   int64_t *Lo, int64_t *Hi, int64_t *St,
+                                   int64_t Inc, int64_t Ch) {
+  ompStaticInit<int64_t, int64_t>(S, L, Lo, Hi, St, Inc, Ch);
+}
+extern "C" void kmpcForStaticInit8u(void *, int32_t, int32_t S, int32_t *L,
+                                    uint64_t *Lo, uint64_t *Hi, int64_t *St,
+                                    int64_t Inc, int64_t Ch) {
+  ompStaticInit<uint64_t, int64_t>(S, L, Lo, Hi, St, Inc, Ch);
+}
+
+template <typename T, typename ST>
+void ompDispatchInit(T Lo, T Hi, ST St, ST Chunk) {
+  auto &Stack = ompStack();
+  if (Stack.empty())
+    Stack.emplace_back(); // Orphaned: a one-task region of its own.
+  OmpFork &F = Stack.back();
+  F.DLo = int64_t(Lo);
+  F.DHi = int64_t(Hi);
+  F.DSt = int64_t(St);
+  F.DChunk = Chunk > 0 ? int64_t(Chunk) : 1;
+  F.DispatchGiven = false;
+  uint64_t Trip = tripCount<T, ST>(Lo, Hi, St);
+  uint64_t Units = (Trip + F.DChunk - 1) / F.DChunk;
+  if (F.Tasks < 0 && F.Tid == 0)
+    F.Tasks = int64_t(std::max<uint64_t>(Units, 1));
+}
+
+template <typename T, typename ST>
+int32_t ompDispatchNext(int32_t *PLast, T *PLower, T *PUpper, ST *PStride) {
+  auto &Stack = ompStack();
+  if (Stack.empty())
+    return 0;
+  OmpFork &F = Stack.back();
+  if (F.DispatchGiven)
+    return 0;
+  F.DispatchGiven = true;
+  T Lo = T(F.DLo), Hi = T(F.DHi);
+  ST St = ST(F.DSt);
+  uint64_t Trip = tripCount<T, ST>(Lo, Hi, St);
+  uint64_t C = uint64_t(F.DChunk);
+  uint64_t Units = (Trip + C - 1) / C;
+  auto [First, Last] =
+      ompShare(Units, uint64_t(std::max<int64_t>(F.Tasks, 1)), uint64_t(F.Tid));
+  if (First >= Last)
+    return 0;
+  *PLower = T(Lo + T(First * C) * T(St));
+  *PUpper = T(Lo + T(std::min(Trip, Last * C) - 1) * T(St));
+  if (PStride)
+    *PStride = St;
+  if (PLast)
+    *PLast = Last == Units;
+  return 1;
+}
+
+extern "C" void kmpcDispatchInit4(void *, int32_t, int32_t, int32_t Lo,
+                                  int32_t Hi, int32_t St, int32_t Ch) {
+  ompDispatchInit<int32_t, int32_t>(Lo, Hi, St, Ch);
+}
+extern "C" void kmpcDispatchInit4u(void *, int32_t, int32_t, uint32_t Lo,
+                                   uint32_t Hi, int32_t St, int32_t Ch) {
+  ompDispatchInit<uint32_t, int32_t>(Lo, Hi, St, Ch);
+}
+extern "C" void kmpcDispatchInit8(void *, int32_t, int32_t, int64_t Lo,
+                                  int64_t Hi, int64_t St, int64_t Ch) {
+  ompDispatchInit<int64_t, int64_t>(Lo, Hi, St, Ch);
+}
+extern "C" void kmpcDispatchInit8u(void *, int32_t, int32_t, uint64_t Lo,
+                                   uint64_t Hi, int64_t St, int64_t Ch) {
+  ompDispatchInit<uint64_t, int64_t>(Lo, Hi, St, Ch);
+}
+extern "C" int32_t kmpcDispatchNext4(void *, int32_t, int32_t *L, int32_t *Lo,
+                                     int32_t *Hi, int32_t *St) {
+  return ompDispatchNext<int32_t, int32_t>(L, Lo, Hi, St);
+}
+extern "C" int32_t kmpcDispatchNext4u(void *, int32_t, int32_t *L, uint32_t *Lo,
+                                      uint32_t *Hi, int32_t *St) {
+  return ompDispatchNext<uint32_t, int32_t>(L, Lo, Hi, St);
+}
+extern "C" int32_t kmpcDispatchNext8(void *, int32_t, int32_t *L, int64_t *Lo,
+                                     int64_t *Hi, int64_t *St) {
+  return ompDispatchNext<int64_t, int64_t>(L, Lo, Hi, St);
+}
+extern "C" int32_t kmpcDispatchNext8u(void *, int32_t, int32_t *L, uint64_t *Lo,
+                                      uint64_t *Hi, int64_t *St) {
+  return ompDispatchNext<uint64_t, int64_t>(L, Lo, Hi, St);
+}
+
+using VP = void *;
+template <size_t... I>
+void invokeMicrotask(void *Fn, int32_t *G, int32_t *B, void **A,
+                     std::index_sequence<I...>) {
+  using FnT = void (*)(int32_t *, int32_t *, decltype((void)I, VP())...);
+  reinterpret_cast<FnT>(Fn)(G, B, A[I]...);
+}
+template <size_t... N>
+void invokeMicrotaskN(void *Fn, int32_t *G, int32_t *B, void **A, size_t Argc,
+                      std::index_sequence<N...>) {
+  ((Argc == N ? invokeMicrotask(Fn, G, B, A, std::make_index_sequence<N>())
+              : void()),
+   ...);
+}
+constexpr size_t MaxForkArgs = 24;
+
+extern "C" void kmpcForkCall(void *, int32_t Argc, void *Microtask, ...) {
+  if (Argc < 0 || size_t(Argc) > MaxForkArgs)
+    childFail("__kmpc_fork_call with " + std::to_string(Argc) +
+              " shared variables; the serial OpenMP runtime takes at most " +
+              std::to_string(MaxForkArgs));
+  void *Args[MaxForkArgs + 1] = {};
+  va_list AP;
+  va_start(AP, Microtask);
+  for (int32_t I = 0; I < Argc; ++I)
+    Args[I] = va_arg(AP, void *);
+  va_end(AP);
+
+  RunState &S = state();
+  auto &Stack = ompStack();
+  size_t Level = Stack.size();
+  Stack.emplace_back();
+  int64_t Tid = 0;
+  do {
+    Stack[Level].Tid = Tid;
+    Stack[Level].DispatchGiven = false;
+    int32_t GTid = int32_t(Tid), BTid = int32_t(Tid);
+    S.beginTask();
+    invokeMicrotaskN(Microtask, &GTid, &BTid, Args, size_t(Argc),
+                     std::make_index_sequence<MaxForkArgs + 1>());
+    S.endTask();
+    ++Tid;
+  } while (Tid < Stack[Level].Tasks);
+  S.recordLaunch(Microtask, ParallelRuntime::OpenMP, uint64_t(Tid));
+  Stack.pop_back();
+}
+
+int32_t ompTid() {
+  auto &Stack = ompStack();
+  return Stack.empty() ? 0 : int32_t(Stack.back().Tid);
+}
+
+extern "C" int32_t kmpcGlobalThreadNum(void *) { return ompTid(); }
+extern "C" int ompGetThreadNum() { return ompTid(); }
+extern "C" int ompGetNumThreads() {
+  auto &Stack = ompStack();
+  return Stack.empty() || Stack.back().Tasks < 1 ? 1 : int(Stack.back().Tasks);
+}
+extern "C" int ompGetMaxThreads() { return 1; }
+extern "C" int ompGetNumProcs() { return 1; }
+extern "C" int ompInParallel() { return !ompStack().empty(); }
+extern "C" double ompGetWtime() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return double(T.tv_sec) + double(T.tv_nsec) * 1e-9;
+}
+extern "C" void ompSetNumThreads(int) {}
+extern "C" void kmpcNoop() {}
+extern "C" int32_t kmpcReduce(void *, int32_t, int32_t, size_t, void *, void *,
+                              void *) {
+  return 1; // This task combines its partial result itself.
+}
+extern "C" int32_t kmpcMaster(void *, int32_t) { return ompTid() == 0; }
+extern "C" int32_t kmpcMasked(void *, int32_t, int32_t Filter) {
+  return ompTid() == Filter;
+}
+extern "C" int32_t kmpcSingle(void *, int32_t) { return ompTid() == 0; }
+
+//===-- Halide ------------------------------------------------------------===//
+
+using HalideTask = int (*)(void *, int, uint8_t *);
+extern "C" int haldoParFor(void *UC, HalideTask F, int Min, int Size,
+                           uint8_t *Closure) {
+  RunState &S = state();
+  int Ran = 0, Result = 0;
+  for (int I = Min; I < Min + Size; ++I) {
+    S.beginTask();
+    Result = F(UC, I, Closure);
+    S.endTask();
+    ++Ran;
+    if (Result)
+      break;
+  }
+  S.recordLaunch(reinterpret_cast<void *>(F), ParallelRuntime::Halide,
+                 uint64_t(Ran));
+  return Result;
+}
+extern "C" void *halMalloc(void *, size_t N) {
+  // Halide expects 128-byte alignment from halide_malloc.
+  return cropAlignedAlloc(128, (N + 127) & ~size_t(127));
+}
+extern "C" void halFree(void *, void *P) { std::free(P); }
+extern "C" void halError(void *, const char *Msg) {
+  state().LastError = Msg ? Msg : "";
+}
+extern "C" void halPrint(void *, const char *Msg) {
+  std::fputs(Msg ? Msg : "", stderr);
+}
+extern "C" void cropHalideError(const char *Name) {
+  if (state().LastError.empty())
+    state().LastError = std::string(Name) + " was called";
+}
+
+//===-- TVM ---------------------------------------------------------------===//
+
+struct TVMParallelGroupEnv {
+  void *SyncHandle;
+  int32_t NumTask;
+};
+using TVMLambda = int (*)(int, TVMParallelGroupEnv *, void *);
+
+extern "C" int tvmParallelLaunch(TVMLambda F, void *Closure, int NumTask) {
+  RunState &S = state();
+  uint32_t Id = S.functionId(reinterpret_cast<void *>(F));
+  // One task per iteration of the loop the lambda splits (docs/profiling.md).
+  int64_t Extent = Id < S.TVMExtent.size() ? S.TVMExtent[Id] : -1;
+  int32_t N = Extent > 0 ? int32_t(Extent) : (NumTask > 0 ? NumTask : 1);
+  TVMParallelGroupEnv Env{nullptr, N};
+  int Result = 0, Ran = 0;
+  for (int32_t T = 0; T < N; ++T) {
+    S.beginTask();
+    Result = F(T, &Env, Closure);
+    S.endTask();
+    ++Ran;
+    if (Result)
+      break;
+  }
+  S.recordLaunch(reinterpret_cast<void *>(F), ParallelRuntime::TVM,
+                 uint64_t(Ran));
+  return Result;
+}
+extern "C" int tvmParallelBarrier(int, TVMParallelGroupEnv *) { return 0; }
+extern "C" void *tvmAllocWorkspace(int, int, uint64_t N, int, int) {
+  return cropAlignedAlloc(64, N ? N : 1);
+}
+extern "C" int tvmFreeWorkspace(int, int, void *P) {
+  std::free(P);
+  return 0;
+}
+extern "C" void tvmSetLastError(const char *Msg) {
+  state().LastError = Msg ? Msg : "";
+}
+extern "C" int tvmGetFuncFromEnv(void *, const char *Name, void **Out) {
+  state().LastError = std::string("the module asks for packed function '") +
+                      (Name ? Name : "") +
+                      "' from its environment; Crop's TVM runtime has none";
+  if (Out)
+    *Out = nullptr;
+  return -1;
+}
+
+template <typename F> void *fn(F *P) { return reinterpret_cast<void *>(P); }
+
+} // namespace
+
+namespace crop::detail {
+
+std::vector<std::pair<std::string, void *>> runtimeSymbols() {
+  std::vector<std::pair<std::string, void *>> S = {
+      {abi::LoadHookSymbol, fn(cropLoadHook)},
+      {abi::StoreHookSymbol, fn(cropStoreHook)},
+      {abi::EnterHookSymbol, fn(cropEnter)},
+      {abi::LeaveHookSymbol, fn(cropLeave)},
+      {abi::HalideErrorHookSymbol, fn(cropHalideError)},
+      // Allocation under the memory cap; exit/abort become errors.
+      {"malloc", fn(cropMalloc)},
+      {"calloc", fn(cropCalloc)},
+      {"realloc", fn(cropRealloc)},
+      {"aligned_alloc", fn(cropAlignedAlloc)},
+      {"posix_memalign", fn(cropPosixMemalign)},
+      {"exit", fn(cropExit)},
+      {"_exit", fn(cropExit)},
+      {"_Exit", fn(cropExit)},
+      {"quick_exit", fn(cropExit)},
+      {"abort", fn(cropAbort)},
+      // OpenMP.
+      {"__kmpc_fork_call", fn(kmpcForkCall)},
+      {"__kmpc_for_static_init_4", fn(kmpcForStaticInit4)},
+      {"__kmpc_for_static_init_4u", fn(kmpcForStaticInit4u)},
+      {"__kmpc_for_static_init_8", fn(kmpcForStaticInit8)},
+      {"__kmpc_for_static_init_8u", fn(kmpcForStaticInit8u)},
+      {"__kmpc_for_static_fini", fn(kmpcNoop)},
+      {"__kmpc_dispatch_init_4", fn(kmpcDispatchInit4)},
+      {"__kmpc_dispatch_init_4u", fn(kmpcDispatchInit4u)},
+      {"__kmpc_dispatch_init_8", fn(kmpcDispatchInit8)},
+      {"__kmpc_dispatch_init_8u", fn(kmpcDispatchInit8u)},
+      {"__kmpc_dispatch_next_4", fn(kmpcDispatchNext4)},
+      {"__kmpc_dispatch_next_4u", fn(kmpcDispatchNext4u)},
+      {"__kmpc_dispatch_next_8", fn(kmpcDispatchNext8)},
+      {"__kmpc_dispatch_next_8u", fn(kmpcDispatchNext8u)},
+      {"__kmpc_dispatch_fini_4", fn(kmpcNoop)},
+      {"__kmpc_dispatch_fini_4u", fn(kmpcNoop)},
+      {"__kmpc_dispatch_fini_8", fn(kmpcNoop)},
+      {"__kmpc_dispatch_fini_8u", fn(kmpcNoop)},
+      {"__kmpc_dispatch_deinit", fn(kmpcNoop)},
+      {"__kmpc_global_thread_num", fn(kmpcGlobalThreadNum)},
+      {"__kmpc_barrier", fn(kmpcNoop)},
+      {"__kmpc_push_num_threads", fn(kmpcNoop)},
+      {"__kmpc_push_proc_bind", fn(kmpcNoop)},
+      {"__kmpc_serialized_parallel", fn(kmpcNoop)},
+      {"__kmpc_end_serialized_parallel", fn(kmpcNoop)},
+      {"__kmpc_critical", fn(kmpcNoop)},
+      {"__kmpc_end_critical", fn(kmpcNoop)},
+      {"__kmpc_flush", fn(kmpcNoop)},
+      {"__kmpc_reduce", fn(kmpcReduce)},
+      {"__kmpc_reduce_nowait", fn(kmpcReduce)},
+      {"__kmpc_end_reduce", fn(kmpcNoop)},
+      {"__kmpc_end_reduce_nowait", fn(kmpcNoop)},
+      {"__kmpc_master", fn(kmpcMaster)},
+      {"__kmpc_end_master", fn(kmpcNoop)},
+      {"__kmpc_masked", fn(kmpcMasked)},
+      {"__kmpc_end_masked", fn(kmpcNoop)},
+      {"__kmpc_single", fn(kmpcSingle)},
+      {"__kmpc_end_single", fn(kmpcNoop)},
+      {"omp_get_thread_num", fn(ompGetThreadNum)},
+      {"omp_get_num_threads", fn(ompGetNumThreads)},
+      {"omp_get_max_threads", fn(ompGetMaxThreads)},
+      {"omp_get_num_procs", fn(ompGetNumProcs)},
+      {"omp_in_parallel", fn(ompInParallel)},
+      {"omp_get_wtime", fn(ompGetWtime)},
+      {"omp_set_num_threads", fn(ompSetNumThreads)},
+      // Halide.
+      {"halide_do_par_for", fn(haldoParFor)},
+      {"halide_malloc", fn(halMalloc)},
+      {"halide_free", fn(halFree)},
+      {"halide_error", fn(halError)},
+      {"halide_print", fn(halPrint)},
+      // TVM, for modules that call the backend API directly.
+      {"TVMBackendParallelLaunch", fn(tvmParallelLaunch)},
+      {"TVMBackendParallelBarrier", fn(tvmParallelBarrier)},
+      {"TVMBackendAllocWorkspace", fn(tvmAllocWorkspace)},
+      {"TVMBackendFreeWorkspace", fn(tvmFreeWorkspace)},
+      {"TVMAPISetLastError", fn(tvmSetLastError)},
+      {"TVMBackendGetFuncFromEnv", fn(tvmGetFuncFromEnv)},
+  };
+  return S;
+}
+
+std::vector<std::pair<std::string, void *>> runtimeFunctionPointers() {
+  return {
+      {"__TVMBackendParallelLaunch", fn(tvmParallelLaunch)},
+      {"__TVMBackendParallelBarrier", fn(tvmParallelBarrier)},
+      {"__TVMBackendAllocWorkspace", fn(tvmAllocWorkspace)},
+      {"__TVMBackendFreeWorkspace", fn(tvmFreeWorkspace)},
+      {"__TVMAPISetLastError", fn(tvmSetLastError)},
+      {"__TVMBackendGetFuncFromEnv", fn(tvmGetFuncFromEnv)},
+  };
+}
+
+} // namespace crop::detail

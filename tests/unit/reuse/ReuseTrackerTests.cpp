@@ -1,0 +1,218 @@
+//===- ReuseTrackerTests.cpp - Exact and sampled reuse distances ----------===//
+#include "crop/Analyzer/ReuseTracker.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+using namespace crop;
+
+namespace {
+
+constexpr uint64_t Line = 64;
+
+/// Brute-force reference: distinct lines since the previous access, by
+/// scanning back over the trace (lines must be small numbers).
+ReuseHistogram bruteForce(const std::vector<uint64_t> &Lines) {
+  ReuseHistogram H;
+  uint64_t Max = 0;
+  for (uint64_t L : Lines)
+    Max = std::max(Max, L);
+  std::vector<size_t> Last(Max + 1, SIZE_MAX), SeenAt(Max + 1, SIZE_MAX);
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    if (Last[Lines[I]] == SIZE_MAX) {
+      H.addCold();
+    } else {
+      uint64_t D = 0;
+      for (size_t J = Last[Lines[I]] + 1; J < I; ++J)
+        if (SeenAt[Lines[J]] != I) {
+          SeenAt[Lines[J]] = I;
+          ++D;
+        }
+      H.add(D);
+    }
+    Last[Lines[I]] = I;
+  }
+  return H;
+}
+
+ReuseHistogram track(ReuseTracker &T, const std::vector<uint64_t> &Lines) {
+  ReuseHistogram H;
+  for (uint64_t L : Lines)
+    T.access(L * Line, 4, H);
+  return H;
+}
+
+/// Hit rate of a fully-associative LRU cache of CacheLines lines.
+double hitRate(const ReuseHistogram &H, uint64_t CacheLines) {
+  return H.fractionBelow(double(CacheLines));
+}
+
+} // namespace
+
+TEST_CASE("a two-pass sweep over N lines gives N cold and N at N-1",
+          "[reuse]") {
+  for (uint64_t N : {1u, 2u, 17u, 1000u, 100000u}) {
+    ReuseTracker T;
+    ReuseHistogram H;
+    for (int Pass = 0; Pass < 2; ++Pass)
+      for (uint64_t I = 0; I < N; ++I)
+        T.access(I * Line, 8, H);
+    CHECK(H.cold() == N);
+    CHECK(H.total() == 2 * N);
+    CHECK(H.count(ReuseHistogram::binOf(N - 1)) == N);
+    CHECK(T.trackedLines() == N);
+  }
+}
+
+TEST_CASE("hand-checked interleaved patterns", "[reuse]") {
+  ReuseTracker T;
+  ReuseHistogram H;
+  // A B C A C B: cold x3, then A at 2 (B, C), C at 1 (A), B at 2 (C, A).
+  for (uint64_t L : {0, 1, 2, 0, 2, 1})
+    T.access(L * Line, 4, H);
+  CHECK(H.cold() == 3);
+  CHECK(H.count(1) == 1);
+  CHECK(H.count(2) == 2);
+  CHECK(H.total() == 6);
+
+  // Repeated accesses to one line, also within it, are at distance 0.
+  ReuseHistogram Z;
+  for (uint64_t Off = 0; Off < 64; Off += 4)
+    T.access(5 * Line + Off, 4, Z);
+  CHECK(Z.cold() == 1);
+  CHECK(Z.count(0) == 15);
+
+  // A B A B ...: distance 1 after the first two.
+  ReuseTracker U;
+  ReuseHistogram AB;
+  for (int I = 0; I < 100; ++I)
+    U.access(uint64_t(I % 2) * 4096, 4, AB);
+  CHECK(AB.cold() == 2);
+  CHECK(AB.count(1) == 98);
+}
+
+TEST_CASE("an access spanning lines counts each line", "[reuse]") {
+  ReuseTracker T(64);
+  ReuseHistogram H;
+  T.access(60, 8, H); // lines 0 and 1
+  CHECK(H.cold() == 2);
+  T.access(0, 128, H); // line 0 (line 1 since) and line 1 (line 0 since)
+  CHECK(H.count(1) == 2);
+  T.access(64 * 10 - 4, 64 + 8, H); // lines 9, 10, 11
+  CHECK(H.cold() == 5);
+  CHECK(H.total() == 7);
+
+  // With 128-byte lines the first access is one line.
+  ReuseTracker Wide(128);
+  ReuseHistogram W;
+  Wide.access(60, 8, W);
+  Wide.access(0, 128, W);
+  CHECK(W.cold() == 1);
+  CHECK(W.count(0) == 1);
+  CHECK(Wide.lineBytes() == 128);
+}
+
+TEST_CASE("reset forgets all history", "[reuse]") {
+  ReuseTracker T;
+  ReuseHistogram H;
+  for (uint64_t I = 0; I < 50000; ++I)
+    T.access(I * Line, 4, H);
+  T.access(0, 4, H);
+  CHECK(H.cold() == 50000);
+  T.reset();
+  CHECK(T.trackedLines() == 0);
+  ReuseHistogram After;
+  T.access(0, 4, After);
+  T.access(Line, 4, After);
+  T.access(0, 4, After);
+  CHECK(After.cold() == 2);
+  CHECK(After.count(1) == 1);
+}
+
+TEST_CASE("exact distances match a brute-force reference", "[reuse]") {
+  // A skewed random trace: compaction runs many times and both the direct
+  // (recent) and the tree path are taken.
+  std::mt19937_64 Rng(42);
+  std::vector<uint64_t> Lines;
+  for (int I = 0; I < 60000; ++I) {
+    uint64_t R = Rng() % 100;
+    uint64_t Set = R < 50 ? 40 : R < 85 ? 700 : 5000;
+    Lines.push_back(Rng() % Set + (Set == 40 ? 0 : Set == 700 ? 1000 : 9000));
+  }
+  ReuseTracker T;
+  ReuseHistogram Got = track(T, Lines);
+  ReuseHistogram Want = bruteForce(Lines);
+  CHECK(Got == Want);
+  CHECK(Got.total() == Lines.size());
+}
+
+TEST_CASE("memory grows with distinct lines, not with the trace", "[reuse]") {
+  ReuseTracker T;
+  ReuseHistogram H;
+  std::mt19937_64 Rng(7);
+  auto Run = [&](uint64_t N) {
+    for (uint64_t I = 0; I < N; ++I)
+      T.access((Rng() % 1000) * Line, 4, H);
+  };
+  Run(200000);
+  uint64_t Early = T.memoryBytes();
+  Run(5000000);
+  CHECK(T.trackedLines() == 1000);
+  CHECK(T.memoryBytes() == Early);
+  CHECK(T.memoryBytes() < 64 * 1024);
+  CHECK(H.total() == 5200000);
+}
+
+TEST_CASE("options are checked", "[reuse]") {
+  CHECK(!ReuseTracker::checkOptions(64, 1.0));
+  CHECK(!ReuseTracker::checkOptions(128, 0.01));
+  llvm::Error E = ReuseTracker::checkOptions(96, 1.0);
+  CHECK(llvm::toString(std::move(E)).find("96") != std::string::npos);
+  CHECK(
+      static_cast<bool>(llvm::errorToBool(ReuseTracker::checkOptions(64, 0))));
+  CHECK(static_cast<bool>(
+      llvm::errorToBool(ReuseTracker::checkOptions(64, 1.5))));
+  ReuseTracker S(64, 0.01);
+  CHECK(S.sampled());
+  CHECK(S.sampleRate() == Approx(0.01).epsilon(1e-4));
+  CHECK(!ReuseTracker(64, 1.0).sampled());
+}
+
+TEST_CASE("sampled hit rates agree with exact ones", "[reuse]") {
+  // Three working sets of 3000, 40000 and 400000 lines, mixed at random: the
+  // hit rate climbs at each of the three cache sizes below. (Spatial
+  // sampling weighs a set by how many of its lines it keeps, so a set of a
+  // few hundred hot lines would carry a sampling error of its own.)
+  std::mt19937_64 Rng(1234);
+  std::vector<uint64_t> Lines;
+  for (int I = 0; I < 3000000; ++I) {
+    uint64_t R = Rng() % 100;
+    if (R < 45)
+      Lines.push_back(Rng() % 3000);
+    else if (R < 80)
+      Lines.push_back(1000000 + Rng() % 40000);
+    else
+      Lines.push_back(5000000 + Rng() % 400000);
+  }
+  ReuseTracker Exact;
+  ReuseHistogram E = track(Exact, Lines);
+  ReuseTracker Sampled(64, 0.1);
+  ReuseHistogram S = track(Sampled, Lines);
+  Sampled.finish(S);
+  // Counts scale back to the whole trace.
+  CHECK(double(S.total()) == Approx(double(Lines.size())).epsilon(0.03));
+  CHECK(Sampled.trackedLines() < Exact.trackedLines() / 5);
+  for (uint64_t Cache : {4096u, 65536u, 524288u}) {
+    double HE = hitRate(E, Cache), HS = hitRate(S, Cache);
+    INFO("cache " << Cache << " lines: exact " << HE << " sampled " << HS);
+    CHECK(std::abs(HE - HS) < 0.01);
+  }
+  // The cache sizes sit where the rates differ, so a sampler that forgot to
+  // scale distances would fail above.
+  CHECK(hitRate(E, 65536) - hitRate(E, 4096) > 0.2);
+  CHECK(hitRate(E, 524288) - hitRate(E, 65536) > 0.1);
+}
