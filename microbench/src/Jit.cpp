@@ -42,7 +42,10 @@ Expected<std::unique_ptr<KernelJit>> KernelJit::create() {
   else if (K->hasFeature("avx"))
     K->SimdBits = 256;
   Expected<std::unique_ptr<LLJIT>> J =
-      LLJITBuilder().setJITTargetMachineBuilder(std::move(*JTMB)).create();
+      LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(*JTMB))
+          .setSupportConcurrentCompilation(true)
+          .create();
   if (!J)
     return J.takeError();
   K->J = std::move(*J);

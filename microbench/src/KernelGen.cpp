@@ -279,6 +279,10 @@ private:
       if (K.Ty == "ptr")
         return barrier(B.CreateLoad(B.getPtrTy(), X));
       Value *V = B.CreateLoad(T, B.CreateGEP(B.getInt8Ty(), Mem, X));
+      // Without the barrier the DAG would narrow a vector load to the lane
+      // used and fold the bitcast into an integer load.
+      if (FP || K.Lanes > 1)
+        V = barrier(V);
       if (K.Lanes > 1)
         V = B.CreateExtractElement(V, uint64_t(0));
       if (FP)

@@ -90,7 +90,7 @@ measureLatencyCurve(const std::vector<uint64_t> &Sizes, unsigned LineBytes,
     buildCycle(Buf.P, Lines, LineBytes, Rng);
     uint64_t Steps = uint64_t(std::clamp(TargetNs / PrevNs, 2e4, 2e7));
     // One pass over the set first, so that it is in the level it fits in.
-    void *P = chase(Buf.P, std::min<uint64_t>(Lines, 4u << 20));
+    void *P = chase(Buf.P, std::min<uint64_t>(Lines, 1u << 18));
     std::vector<double> Ns;
     for (unsigned R = 0; R < Reps; ++R) {
       auto T0 = Clock::now();

@@ -66,6 +66,7 @@ Expected<std::unique_ptr<KernelTimer>> KernelTimer::create(KernelJit &J,
     return makeError("cannot allocate the kernel buffers");
   KernelSpec Add = calibrationSpec();
   Expected<KernelFn> Calib = T->compile(Add, KernelKind::Latency);
+  T->CalibSteps = T->stepsFor(Add, KernelKind::Latency);
   if (!Calib)
     return Calib.takeError();
   T->Calib = *Calib;
@@ -108,21 +109,37 @@ Expected<KernelFn> KernelTimer::compile(const KernelSpec &K, KernelKind Kind) {
     Streams = 4; // every call clobbers the vector registers anyway
   std::string Name = formatv("crop_mb_{0}", Counter++).str();
   auto C0 = Clock::now();
+  unsigned N = stepsFor(K, Kind);
   auto Ctx = std::make_unique<LLVMContext>();
   Expected<std::unique_ptr<Module>> M =
-      buildKernel(*Ctx, K, Kind, Steps, Streams, Name, J.triple(),
-                  J.dataLayout(), J.simdBits());
+      buildKernel(*Ctx, K, Kind, N, Streams, Name, J.triple(), J.dataLayout(),
+                  J.simdBits());
   if (!M)
     return M.takeError();
   Expected<void *> Addr = J.compile(std::move(*M), std::move(Ctx), Name);
-  CompileSeconds += std::chrono::duration<double>(Clock::now() - C0).count();
+  {
+    std::lock_guard<std::mutex> L(Mu);
+    CompileSeconds += std::chrono::duration<double>(Clock::now() - C0).count();
+  }
   if (!Addr)
     return Addr.takeError();
   return reinterpret_cast<KernelFn>(*Addr);
 }
 
-std::pair<double, double> KernelTimer::measure(KernelFn F,
-                                               const KernelSpec &K) {
+unsigned KernelTimer::stepsFor(const KernelSpec &K, KernelKind Kind) const {
+  // Independent streams cost the register allocator most; calls and their
+  // spills are long enough that fewer steps still dwarf the loop.
+  unsigned N = Steps;
+  if (Kind == KernelKind::Throughput)
+    N /= 4;
+  if (K.S == Shape::Call)
+    N /= 4;
+  return std::max(N, 16u);
+}
+
+std::pair<double, double> KernelTimer::measure(KernelFn F, const KernelSpec &K,
+                                               KernelKind Kind) {
+  const unsigned Steps = stepsFor(K, Kind);
   auto R0 = Clock::now();
   fillOperands(K, In);
   std::memset(Mem, 0, 16384);
@@ -137,7 +154,7 @@ std::pair<double, double> KernelTimer::measure(KernelFn F,
   unsigned Stable = 0;
   auto perStep = [&](double KNs, double CNs) {
     double Kernel = (KNs / double(Iters) - EmptyNsPerIter) / Steps;
-    double Add = (CNs / double(CalibIters) - EmptyNsPerIter) / Steps;
+    double Add = (CNs / double(CalibIters) - EmptyNsPerIter) / CalibSteps;
     return std::max(Kernel, 0.0) / Add;
   };
   for (unsigned R = 0; R < MaxReps; ++R) {
@@ -151,7 +168,7 @@ std::pair<double, double> KernelTimer::measure(KernelFn F,
     if (R + 1 >= MinReps && Stable >= 2)
       break;
   }
-  double AddNs = (MinC / double(CalibIters) - EmptyNsPerIter) / Steps;
+  double AddNs = (MinC / double(CalibIters) - EmptyNsPerIter) / CalibSteps;
   Hz.push_back(1e9 / AddNs);
   double Cycles = perStep(MinK, MinC);
   // A step that costs nothing measurable (hidden under the loop): charge
@@ -175,7 +192,7 @@ Expected<std::pair<double, double>> calibrateFrequency(KernelTimer &T) {
   Expected<KernelFn> F = T.compile(Add, KernelKind::Latency);
   if (!F)
     return F.takeError();
-  T.measure(*F, Add);
+  T.measure(*F, Add, KernelKind::Latency);
   return T.frequency();
 }
 
@@ -388,37 +405,36 @@ Error Driver::measureInstructions(KernelTimer &Timer, hw::CpuParams &C,
       for (KernelKind K : {KernelKind::Latency, KernelKind::Throughput})
         Jobs.push_back({&E, K});
   log(formatv("instruction kernels: {0} x (latency, throughput), {1} steps "
-              "each, compiled on a second thread while measured",
+              "each",
               Jobs.size() / 2, Timer.steps()));
-  // Compile ahead on one thread; measure on this one.
-  std::mutex Mu;
-  std::condition_variable Cv;
-  std::atomic<bool> Stop{false};
-  std::thread Compiler([&] {
-    for (Job &Jb : Jobs) {
-      if (Stop)
-        break;
-      Expected<KernelFn> F = Timer.compile(Jb.E->Kernel, Jb.Kind);
-      std::lock_guard<std::mutex> L(Mu);
-      Jb.Fn = std::move(F);
-      Jb.Ready = true;
-      Cv.notify_all();
-    }
-  });
+  // Compile everything first, on every hardware thread, then measure with
+  // the machine otherwise idle: a compiler running beside a kernel would
+  // share its core's caches and the clock.
+  {
+    std::atomic<size_t> Next{0};
+    std::vector<std::thread> Pool;
+    unsigned N = std::clamp(R.Host.Threads, 1u, 8u);
+    for (unsigned T = 0; T < N; ++T)
+      Pool.emplace_back([&] {
+        for (size_t I; (I = Next++) < Jobs.size();) {
+          Jobs[I].Fn = Timer.compile(Jobs[I].E->Kernel, Jobs[I].Kind);
+          Jobs[I].Ready = true;
+        }
+      });
+    for (std::thread &T : Pool)
+      T.join();
+  }
+  log(formatv("compiled ({0:f1} s of compile time on {1} threads)",
+              Timer.CompileSeconds, std::clamp(R.Host.Threads, 1u, 8u)));
   std::map<std::string, KernelResult> Raw;
   std::string Failed;
   for (size_t I = 0; I < Jobs.size(); ++I) {
     Job &Jb = Jobs[I];
-    {
-      std::unique_lock<std::mutex> L(Mu);
-      Cv.wait(L, [&] { return Jb.Ready; });
-    }
     if (!Jb.Fn) {
       Failed = toString(Jb.Fn.takeError());
-      Stop = true;
       break;
     }
-    auto [Cycles, Spread] = Timer.measure(*Jb.Fn, Jb.E->Kernel);
+    auto [Cycles, Spread] = Timer.measure(*Jb.Fn, Jb.E->Kernel, Jb.Kind);
     KernelResult &KR = Raw[Jb.E->Kernel.Name];
     if (Jb.Kind == KernelKind::Latency) {
       KR.Latency = Cycles;
@@ -435,7 +451,6 @@ Error Driver::measureInstructions(KernelTimer &Timer, hw::CpuParams &C,
                   Done, Total, Jb.E->Kernel.Name, KR.Latency,
                   KR.RecipThroughput));
   }
-  Compiler.join();
   for (Job &Jb : Jobs)
     if (Jb.Ready && !Jb.Fn)
       consumeError(Jb.Fn.takeError());

@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -86,7 +87,10 @@ public:
   /// another thread while measure() runs.
   llvm::Expected<KernelFn> compile(const KernelSpec &K, KernelKind Kind);
   /// Cycles per step and spread ((median - min) / min over the repeats).
-  std::pair<double, double> measure(KernelFn F, const KernelSpec &K);
+  std::pair<double, double> measure(KernelFn F, const KernelSpec &K,
+                                    KernelKind Kind);
+  /// Steps in one loop trip of a kernel.
+  unsigned stepsFor(const KernelSpec &K, KernelKind Kind) const;
   /// Core clock from the add chains timed so far: (median Hz, spread).
   std::pair<double, double> frequency() const;
   unsigned steps() const { return Steps; }
@@ -98,7 +102,8 @@ private:
   double timeNs(KernelFn F, int64_t Iters);
   KernelJit &J;
   bool Quick;
-  unsigned Steps;
+  unsigned Steps, CalibSteps = 1;
+  std::mutex Mu;
   void *In = nullptr, *Mem = nullptr;
   std::atomic<unsigned> Counter{0};
   KernelFn Calib = nullptr, Empty = nullptr;
