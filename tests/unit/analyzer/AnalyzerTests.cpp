@@ -140,7 +140,7 @@ TEST_CASE("nested loops: exact block, edge and memory counts", "[analyzer]") {
   CHECK(fn(*P, "main").Calls == 0);
 }
 
-TEST_CASE("--entry under main counts only inside the entry's calls",
+TEST_CASE("an entry under main counts only inside the entry's calls",
           "[analyzer]") {
   TempIR T(NestedIR);
   ProfileOptions O;
