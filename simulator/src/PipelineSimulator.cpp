@@ -51,7 +51,8 @@
 #include <cassert>
 #include <cmath>
 #include <cstring>
-#include <deque>
+#include <mutex>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -68,6 +69,7 @@ struct VertexCost {
   double Occupancy = 0; ///< Whole-core cycles of its unit class.
   uint32_t Unit = 0;
   uint32_t Uops = 0;
+  uint32_t Hint = 0; ///< Its slot in Impl::Hints: one per class.
   bool Free = true;
 };
 
@@ -227,6 +229,23 @@ struct MemoKeyHash {
   }
 };
 
+/// "port:<unit>" with static storage, so a BlockCost outlives its simulator
+/// (unit names are few: the set stays small).
+const char *internLimit(const std::string &Name) {
+  static std::mutex Lock;
+  static std::set<std::string> Names;
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Names.insert(Name).first->c_str();
+}
+
+/// Every negative value (and NaN) means "the descriptor's L1 latency"; a
+/// latency beyond a million cycles is no memory model's answer.
+double normalLoadLatency(double L) {
+  if (!(L >= 0))
+    return -1;
+  return std::min(L, 1e6);
+}
+
 } // namespace
 
 GraphletKey crop::graphletKey(const Graphlet &G) {
@@ -257,7 +276,7 @@ struct PipelineSimulator::Impl {
 
   // Unit classes: index -> name, and "port:<name>" for Limit.
   std::vector<std::string> UnitNames;
-  std::deque<std::string> PortLimitNames;
+  std::vector<const char *> PortLimitNames;
   std::vector<double> UnitMinOcc; ///< 1 / units.
 
   // Interned instruction classes.
@@ -281,10 +300,11 @@ struct PipelineSimulator::Impl {
   std::vector<double> Complete;
   std::vector<double> RobRing;
   std::vector<double> CopyRetire;
-  std::vector<float> Usage; ///< [unit * RingSize + (cycle & RingMask)]
+  std::vector<double> Usage; ///< [unit * Horizon + (cycle & RingMask)]
   std::vector<int64_t> FullBefore;
-  uint64_t RingSize = 0, RingMask = 0;
+  std::vector<int64_t> Hints;
   int64_t RingBase = 0;
+  int64_t MaxTouched = -1; ///< Latest cycle with a reservation.
   std::vector<double> BoundOcc;
 
   Impl(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
@@ -307,7 +327,7 @@ struct PipelineSimulator::Impl {
       if (UnitNames[I] == Name)
         return I;
     UnitNames.push_back(Name);
-    PortLimitNames.push_back("port:" + Name);
+    PortLimitNames.push_back(internLimit("port:" + Name));
     UnitMinOcc.push_back(1.0 / unitCount(Cpu, Name));
     return UnitNames.size() - 1;
   }
@@ -335,12 +355,16 @@ struct PipelineSimulator::Impl {
       E.Cost.Free = false;
       E.Cost.Latency = std::max(0.0, C.Latency);
       E.Cost.Unit = unitId(C.Unit);
-      E.Cost.Occupancy = std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]);
+      // At most a quarter of the reservation horizon (no real unit is busy
+      // thousands of cycles per instruction).
+      E.Cost.Occupancy = std::min(
+          std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]), 4096.0);
       E.Cost.Uops = std::max(1u, C.Uops);
       E.IsLoad = isLoadOpcode(V.Opcode);
       E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
     }
     uint32_t Idx = Classes.size();
+    E.Cost.Hint = Idx;
     Classes.push_back(std::move(E));
     if (It == ClassIndex.end())
       ClassIndex.emplace(H, Idx);
@@ -432,14 +456,25 @@ struct PipelineSimulator::Impl {
 
   //===-- Reservation table ----------------------------------------------===//
 
+  /// Cycles the reservation table covers beyond the dispatch frontier. A
+  /// start later than that (a dependency chain of tens of thousands of cycles
+  /// inside the reorder window) is not reserved: at such distances the chain,
+  /// not a port, decides. Fixed, so memory stays small (units x 128 KiB).
+  static constexpr int64_t Horizon = int64_t(1) << 14;
+  static constexpr uint64_t RingMask = Horizon - 1;
+
+  /// Zeroes what the last run touched; sized for the current unit classes.
   void resetRing() {
-    if (RingSize == 0) {
-      RingSize = 1024;
-      RingMask = RingSize - 1;
-    }
-    Usage.assign(RingSize * UnitNames.size(), 0.0f);
+    if (Usage.size() < Horizon * UnitNames.size())
+      Usage.resize(Horizon * UnitNames.size(), 0.0);
+    int64_t To = std::min(MaxTouched, RingBase + Horizon - 1);
+    for (size_t U = 0; U < UnitNames.size(); ++U)
+      for (int64_t C = RingBase; C <= To; ++C)
+        Usage[U * Horizon + (uint64_t(C) & RingMask)] = 0.0;
+    Hints.assign(Classes.size(), 0);
     FullBefore.assign(UnitNames.size(), 0);
     RingBase = 0;
+    MaxTouched = -1;
   }
 
   /// Cycles before Base are dead: no instruction can start before the
@@ -447,35 +482,20 @@ struct PipelineSimulator::Impl {
   void advanceBase(int64_t Base) {
     if (Base <= RingBase)
       return;
-    int64_t From = std::max(RingBase, Base - int64_t(RingSize));
+    int64_t To = std::min({Base, MaxTouched + 1, RingBase + Horizon});
     for (size_t U = 0; U < UnitNames.size(); ++U) {
-      float *Row = &Usage[U * RingSize];
-      for (int64_t C = From; C < Base; ++C)
-        Row[C & RingMask] = 0.0f;
+      double *Row = &Usage[U * Horizon];
+      for (int64_t C = RingBase; C < To; ++C)
+        Row[uint64_t(C) & RingMask] = 0.0;
       FullBefore[U] = std::max(FullBefore[U], Base);
     }
     RingBase = Base;
   }
 
-  /// Makes the live window [RingBase, Cycle] fit the ring.
-  void ensureRing(int64_t Cycle) {
-    if (Cycle - RingBase < int64_t(RingSize))
-      return;
-    uint64_t NewSize = RingSize;
-    while (Cycle - RingBase >= int64_t(NewSize))
-      NewSize *= 2;
-    std::vector<float> New(NewSize * UnitNames.size(), 0.0f);
-    for (size_t U = 0; U < UnitNames.size(); ++U)
-      for (int64_t C = RingBase; C < RingBase + int64_t(RingSize); ++C)
-        New[U * NewSize + (C & (NewSize - 1))] =
-            Usage[U * RingSize + (C & RingMask)];
-    Usage.swap(New);
-    RingSize = NewSize;
-    RingMask = NewSize - 1;
-  }
+  bool inHorizon(int64_t C) const { return C - RingBase < Horizon; }
 
-  float &use(uint32_t U, int64_t C) {
-    return Usage[U * RingSize + (uint64_t(C) & RingMask)];
+  double &use(uint32_t U, int64_t C) {
+    return Usage[U * Horizon + (uint64_t(C) & RingMask)];
   }
 
   bool isFull(uint32_t U, int64_t C) {
@@ -483,23 +503,32 @@ struct PipelineSimulator::Impl {
   }
 
   /// Earliest cycle >= C where unit class U can take occupancy Occ; reserves.
-  int64_t reserve(uint32_t U, int64_t C, double Occ) {
-    C = std::max(C, FullBefore[U]);
+  /// Hint: the class's slot in Hints, the cycle before which no cycle can
+  /// take this class (usage only grows, so that stays true); it makes a
+  /// backlog of same-class instructions cost O(1) each, not a scan.
+  int64_t reserve(uint32_t U, int64_t C, double Occ, uint32_t Hint) {
+    int64_t &H = Hints[Hint];
+    H = std::max(H, RingBase);
+    const bool FromHint = C <= H;
+    C = std::max({C, H, FullBefore[U]});
     if (Occ <= 1.0 + Eps) {
       for (;; ++C) {
-        ensureRing(C);
-        float &X = use(U, C);
+        if (!inHorizon(C))
+          return C;
+        double &X = use(U, C);
         if (X + Occ <= 1.0 + Eps) {
-          X += float(Occ);
+          X += Occ;
           break;
         }
       }
+      MaxTouched = std::max(MaxTouched, C);
     } else {
       // Not pipelined: whole cycles, then the remainder.
       int64_t Whole = int64_t(Occ);
       double Rem = Occ - double(Whole);
       for (;; ++C) {
-        ensureRing(C + Whole);
+        if (!inHorizon(C + Whole))
+          return C;
         bool Fits = true;
         for (int64_t I = 0; I < Whole && Fits; ++I)
           Fits = use(U, C + I) <= Eps;
@@ -509,13 +538,16 @@ struct PipelineSimulator::Impl {
           break;
       }
       for (int64_t I = 0; I < Whole; ++I)
-        use(U, C + I) = 1.0f;
+        use(U, C + I) = 1.0;
       if (Rem > Eps)
-        use(U, C + Whole) += float(Rem);
+        use(U, C + Whole) += Rem;
+      MaxTouched = std::max(MaxTouched, C + Whole);
     }
+    if (FromHint)
+      H = C;
     // Keep the hint past the full prefix (usage only grows).
     int64_t &F = FullBefore[U];
-    while (F - RingBase < int64_t(RingSize) && isFull(U, F))
+    while (inHorizon(F) && isFull(U, F))
       ++F;
     return C;
   }
@@ -612,7 +644,7 @@ struct PipelineSimulator::Impl {
         // Issue: operands ready and class capacity, oldest first.
         double Start = std::max(Ready, double(Disp));
         int64_t Cyc = int64_t(std::floor(Start + Eps));
-        int64_t Got = reserve(C.Unit, Cyc, C.Occupancy);
+        int64_t Got = reserve(C.Unit, Cyc, C.Occupancy, C.Hint);
         if (Got != Cyc)
           Start = double(Got);
         double Done = Start + C.Latency;
@@ -638,7 +670,7 @@ struct PipelineSimulator::Impl {
     for (size_t U = 0; U < BoundOcc.size(); ++U)
       if (BoundOcc[U] > Best + Eps) {
         Best = BoundOcc[U];
-        R.Limit = PortLimitNames[U].c_str();
+        R.Limit = PortLimitNames[U];
       }
     if (R.Cycles > Best * 1.05 + 0.01)
       R.Limit = "latency";
@@ -661,8 +693,7 @@ BlockCost PipelineSimulator::blockCost(const Graphlet &G, double LoadLatency) {
 BlockCost PipelineSimulator::blockCost(const Graphlet &G,
                                        const GraphletKey &Key,
                                        double LoadLatency) {
-  if (LoadLatency < 0)
-    LoadLatency = -1; // Every negative value means the same.
+  LoadLatency = normalLoadLatency(LoadLatency);
   uint64_t LoadBits;
   std::memcpy(&LoadBits, &LoadLatency, sizeof LoadBits);
   MemoKey MK{Key.Lo, Key.Hi, LoadBits};
@@ -675,7 +706,7 @@ BlockCost PipelineSimulator::blockCost(const Graphlet &G,
 }
 
 BlockCost PipelineSimulator::simulate(const Graphlet &G, double LoadLatency) {
-  return P->run(G, LoadLatency < 0 ? -1 : LoadLatency);
+  return P->run(G, normalLoadLatency(LoadLatency));
 }
 
 uint64_t PipelineSimulator::simulatedInstructions() const {

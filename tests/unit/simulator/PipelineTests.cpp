@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
 #include <string>
 
 using namespace crop;
@@ -456,4 +458,60 @@ TEST_CASE("epyc7763 runs fadds on their own pipes", "[simulator]") {
   CHECK(C.Cycles == Approx(4).epsilon(0.02));
   CHECK(Sim.blockCost(faddChain(5, true)).Cycles ==
         Approx(5 * 3).epsilon(0.01));
+}
+
+TEST_CASE("Extreme load latencies", "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  Graphlet Chain = loadChain(4, "f32", 1, /*Carried=*/true);
+  // Far beyond the reservation horizon: the chain still decides.
+  CHECK(Sim.blockCost(Chain, 1e5).Cycles == Approx(4e5).epsilon(1e-6));
+  BlockCost Open = Sim.blockCost(loadChain(64, "f32", 1, false), 1e5);
+  CHECK(Open.Latency == Approx(64e5));
+  CHECK(std::isfinite(Open.Cycles));
+  // NaN and negative values mean the descriptor's latency.
+  double NaN = std::numeric_limits<double>::quiet_NaN();
+  CHECK(Sim.blockCost(Chain, NaN).Cycles == Approx(16).epsilon(0.01));
+  CHECK(Sim.blockCost(Chain, -3).Cycles == Approx(16).epsilon(0.01));
+}
+
+TEST_CASE("One simulator answers as fresh ones do", "[simulator]") {
+  // State kept between runs (reservation table, hints) must not leak.
+  llvm::LLVMContext Ctx;
+  auto M = loadModule(CROP_BINARY_DIR "/examples/matmul_tiled.ll", Ctx);
+  REQUIRE(bool(M));
+  auto Static = analyzeModule(**M);
+  REQUIRE(bool(Static));
+  auto Target = hw::findTarget("gold5220r");
+  REQUIRE(bool(Target));
+  PipelineSimulator Shared(*Target);
+  unsigned N = 0;
+  for (const FunctionStatic &F : *Static)
+    for (const Graphlet &G : F.Graphlets.Blocks)
+      for (double Load : {-1.0, 300.0, 5e4, 14.0}) {
+        PipelineSimulator Fresh(*Target);
+        BlockCost A = Shared.simulate(G, Load), B = Fresh.simulate(G, Load);
+        INFO(F.Name << ":" << G.Block << " load " << Load);
+        CHECK(A.Cycles == B.Cycles);
+        CHECK(A.Latency == B.Latency);
+        CHECK(std::string(A.Limit) == B.Limit);
+        CHECK(A.Cycles > 0);
+        ++N;
+      }
+  CHECK(N > 40);
+}
+
+TEST_CASE("Limit outlives the simulator", "[simulator]") {
+  hw::Target T = synthetic();
+  BlockCost C;
+  {
+    PipelineSimulator Sim(T);
+    C = Sim.blockCost(independent("fadd", "f32", 8));
+  }
+  // Allocate and free a few simulators over the old one's memory.
+  for (int I = 0; I < 4; ++I) {
+    PipelineSimulator Other(T);
+    Other.blockCost(independent("add", "i64", 8));
+  }
+  CHECK(std::string(C.Limit) == "port:fp");
 }

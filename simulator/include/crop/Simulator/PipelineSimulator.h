@@ -29,8 +29,7 @@ struct BlockCost {
   uint64_t Instructions = 0;
   /// What limits the steady state: "latency" (a dependency chain, e.g. a
   /// carried accumulator, or the reorder window), "issue" (dispatch width)
-  /// or "port:<unit>". Static storage or the simulator's: valid while the
-  /// simulator lives.
+  /// or "port:<unit>". Static storage: valid after the simulator is gone.
   const char *Limit = "latency";
 };
 

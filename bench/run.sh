@@ -1,0 +1,14 @@
+#!/bin/sh
+# Crop's evaluation suite: builds the programs, measures them natively, runs Crop and its peers, prints the
+# score table and writes bench/results/summary.{md,json} and per-task plots.  `bench/run.sh --help`.
+set -e
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# Debian's python3 has matplotlib and PyYAML (python3-matplotlib, python3-yaml).
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+if [ ! -x "$ROOT/build/bin/crop" ] && [ -z "$CROP_BENCH_NO_BUILD" ]; then
+  echo "bench: building crop in $ROOT/build" >&2
+  [ -f "$ROOT/build/build.ninja" ] || cmake -S "$ROOT" -B "$ROOT/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
+  ninja -C "$ROOT/build" -j2 crop >&2
+fi
+cd "$ROOT/bench" && exec "$PY" -m suite.bench "$@"

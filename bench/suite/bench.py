@@ -1,0 +1,364 @@
+"""Crop's evaluation suite: builds the programs, measures them, runs Crop and its peers, scores, reports.
+
+Run through bench/run.sh; `--help` lists the options.
+"""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+from . import groundtruth, peers, programs, score
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+MODELS = ["crop", "crop-no-mem", "llvm-mca", "roofline"]
+MODEL_TITLES = {"crop": "Crop", "crop-no-mem": "Crop --no-memory-model", "llvm-mca": "llvm-mca x counts",
+                "roofline": "roofline"}
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="bench/run.sh", description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="a subset that runs in about 3 minutes")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"), help="build/measurement folder")
+    ap.add_argument("--results", default=os.path.join(ROOT, "bench", "results"), help="where reports go")
+    ap.add_argument("--crop", default=os.path.join(ROOT, "build", "bin", "crop"), help="crop binary")
+    ap.add_argument("--target", default=None,
+                    help="descriptor for the predictions (default: this machine's, from crop microbench)")
+    ap.add_argument("--threads", default="1,2", help="thread counts to measure and predict")
+    ap.add_argument("--only", default=None, help="comma-separated task names")
+    ap.add_argument("--per-task", type=int, default=None, help="at most this many schedules per task")
+    ap.add_argument("--sample-rate", type=float, default=None, help="crop profile --sample-rate")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel builds")
+    ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--remeasure", type=float, default=None, metavar="SPREAD",
+                    help="re-measure cached timings whose process medians differ by more than SPREAD "
+                         "(a fraction) and keep the minimum over sessions")
+    ap.add_argument("--summary-name", default="summary", help="base name of the Markdown/JSON report")
+    return ap.parse_args(argv)
+
+
+def host_descriptor(args, crop, out):
+    """(descriptor path, name for --target, seconds spent in crop microbench or None, note)."""
+    hwdb = os.path.join(ROOT, "hwdb", "targets")
+    if args.target:
+        path = args.target if os.path.exists(args.target) else os.path.join(hwdb, args.target + ".yaml")
+        return path, args.target, None, "given"
+    cpu = groundtruth.cpu_model()
+    tag = "".join(c if c.isalnum() else "_" for c in cpu)[:60]
+    path = os.path.join(out, "host-%s.yaml" % tag)
+    if os.path.exists(path):
+        return path, path, None, "crop microbench (cached)"
+    if crop and os.path.exists(crop.binary) and crop._has("microbench"):
+        cmd = [crop.binary, "microbench", "-o", path, "--name", "bench-host"] + (["--quick"] if args.quick else [])
+        t0 = time.time()
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+        dt = time.time() - t0
+        if r.returncode == 0 and os.path.exists(path):
+            return path, path, dt, "crop microbench%s" % (" --quick" if args.quick else "")
+        log("  crop microbench failed (%s); falling back to hwdb epyc7763" % r.stderr.strip()[-200:])
+    return os.path.join(hwdb, "epyc7763.yaml"), "epyc7763", None, \
+        "hwdb epyc7763 (no crop microbench here; NOT this machine's measured descriptor)"
+
+
+def fmt(v, pct=False):
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "—"
+    return ("%.1f %%" % (100 * v)) if pct else ("%.3f" % v)
+
+
+def main(argv=None):
+    args = parse_args(argv if argv is not None else sys.argv[1:])
+    t_start = time.time()
+    os.makedirs(args.out, exist_ok=True)
+    os.makedirs(args.results, exist_ok=True)
+    threads = [int(t) for t in args.threads.split(",")]
+    only = set(args.only.split(",")) if args.only else None
+    per_task = args.per_task or (6 if args.quick else None)
+    cpu = groundtruth.cpu_model()
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    log("Crop bench: %s, %s, %s" % (cpu, date, "quick" if args.quick else "full"))
+
+    # 1. Programs.
+    t0 = time.time()
+    progs, failed = programs.build_all(args.out, quick=args.quick, only=only, per_task=per_task,
+                                       jobs=args.jobs, log=log)
+    t_build = time.time() - t0
+    log("built %d programs (%d failed) in %.0f s" % (len(progs), len(failed), t_build))
+
+    # 2. Ground truth.
+    t0 = time.time()
+    cache = groundtruth.Cache(os.path.join(args.out, "groundtruth.json"))
+    gt = {}
+    for i, p in enumerate(progs):
+        for n in threads:
+            try:
+                gt[(p.id, n)] = groundtruth.measure(p, n, cache, cpu, quick=args.quick, refresh=args.remeasure,
+                                                    log=log)
+            except Exception as e:
+                log("  measure failed: %s t%d: %s" % (p.id, n, e))
+        if i % 20 == 19:
+            cache.save()
+            log("  measured %d/%d" % (i + 1, len(progs)))
+    cache.save()
+    t_measure = time.time() - t0
+    log("ground truth in %.0f s" % t_measure)
+
+    # 3. Crop and peers.
+    crop = peers.Crop(args.crop, None, args.out, log=log) if os.path.exists(args.crop) else None
+    desc_path, target, t_micro, desc_note = host_descriptor(args, crop, args.out)
+    machine = peers.Machine(peers.load_descriptor(desc_path, os.path.join(ROOT, "hwdb", "targets")))
+    log("descriptor: %s (%s)" % (desc_path, desc_note))
+    if crop:
+        crop.target = target
+    pred = {}  # (model, prog id, threads) -> seconds
+    notes = []
+    prof_times, prof_cached, pred_times, sim_rates = [], 0, [], []
+    peer_cache = groundtruth.Cache(os.path.join(args.out, "peers.json"))
+    if not crop or not crop.ok_profile or not crop.ok_predict:
+        notes.append("crop profile/predict not available in %s: Crop and llvm-mca rows are empty" % args.crop)
+    if crop and crop.ok_predict and not crop.no_mem_flag:
+        notes.append("crop predict has no --no-memory-model option: that row is empty")
+    t0 = time.time()
+    for i, p in enumerate(progs):
+        for n in threads:
+            r = peers.roofline(p.task, machine, n)
+            if r:
+                pred[("roofline", p.id, n)] = r
+        if not crop or not crop.ok_profile or not crop.ok_predict:
+            continue
+        try:
+            prof, dt, cached = crop.profile(p, sample_rate=args.sample_rate)
+        except Exception as e:
+            log("  %s" % str(e).splitlines()[0][:300])
+            continue
+        if cached:
+            prof_cached += 1
+        else:
+            prof_times.append((p.id, dt))
+        for n in threads:
+            try:
+                js, dt = crop.predict(prof, n)
+                pred_times.append(dt)
+                pred[("crop", p.id, n)] = js["seconds_per_call"]
+                for k in ("simulated_instructions_per_second", "sim_instructions_per_second"):
+                    if k in js:
+                        sim_rates.append(js[k])
+                try:
+                    m = peers.mca_seconds(p, js, machine, peer_cache)
+                    if m:
+                        pred[("llvm-mca", p.id, n)] = m
+                except Exception as e:
+                    log("  llvm-mca peer failed on %s: %s" % (p.id, str(e).splitlines()[0][:200]))
+                js2, _ = crop.predict(prof, n, no_memory=True)
+                if js2:
+                    pred[("crop-no-mem", p.id, n)] = js2["seconds_per_call"]
+            except Exception as e:
+                log("  %s" % str(e).splitlines()[0][:300])
+        if i % 20 == 19:
+            peer_cache.save()
+            log("  predicted %d/%d" % (i + 1, len(progs)))
+    peer_cache.save()
+    t_models = time.time() - t0
+
+    # 4. Scores.
+    results = {}
+    sources = sorted(set(p.task.source for p in progs))
+    for n in threads:
+        for model in MODELS:
+            row = {}
+            for src in [None] + sources:
+                tasks = {}
+                for p in progs:
+                    if src and p.task.source != src:
+                        continue
+                    g = gt.get((p.id, n))
+                    if not g:
+                        continue
+                    t = tasks.setdefault(p.task.name, {"weight": p.task.weight, "items": []})
+                    t["items"].append((g["seconds"], pred.get((model, p.id, n))))
+                row[src or "all"] = score.scores(tasks)
+            results["%s|t%d" % (model, n)] = row
+
+    # 5. Report.
+    md = render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, desc_path, desc_note,
+                notes, t_build, t_measure, t_models, t_micro, prof_times, prof_cached, pred_times, sim_rates,
+                time.time() - t_start)
+    print(md)
+    base = os.path.join(args.results, args.summary_name)
+    with open(base + ".md.tmp", "w") as f:
+        f.write(md)
+    os.replace(base + ".md.tmp", base + ".md")
+    summary = {"date": date, "cpu": cpu, "quick": args.quick, "descriptor": desc_note,
+               "programs": len(progs), "tasks": len(set(p.task.name for p in progs)), "scores": results,
+               "notes": notes}
+    with open(base + ".json.tmp", "w") as f:
+        json.dump(summary, f, indent=1, sort_keys=True)
+    os.replace(base + ".json.tmp", base + ".json")
+    # Per-program data (not committed): measured and predicted seconds.
+    rows = []
+    for p in progs:
+        for n in threads:
+            g = gt.get((p.id, n))
+            rows.append({"program": p.id, "source": p.task.source, "threads": n, "schedule": p.schedule,
+                         "ir_hash": p.ir_hash, "measured": g,
+                         "predicted": {m: pred.get((m, p.id, n)) for m in MODELS}})
+    with open(os.path.join(args.out, "programs.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+    if not args.no_plots:
+        try:
+            plot(args, progs, gt, pred, threads)
+        except Exception as e:
+            log("plots failed: %s" % e)
+    return 0
+
+
+def render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, desc_path, desc_note, notes,
+           t_build, t_measure, t_models, t_micro, prof_times, prof_cached, pred_times, sim_rates, t_total):
+    L = []
+    L.append("# Crop evaluation suite%s" % (" (--quick)" if args.quick else ""))
+    L.append("")
+    L.append("- date: %s; CPU: %s; load average at start %.1f" % (date, cpu, groundtruth.load_avg()))
+    L.append("- programs: %d in %d tasks (%s); build failures: %d" % (
+        len(progs), len(set(p.task.name for p in progs)),
+        ", ".join("%s %d" % (s, sum(1 for p in progs if p.task.source == s)) for s in sources), len(failed)))
+    L.append("- descriptor: `%s` (%s)" % (os.path.relpath(desc_path, ROOT) if desc_path.startswith(ROOT)
+                                          else desc_path, desc_note))
+    for n in notes:
+        L.append("- note: %s" % n)
+    L.append("")
+    for n in threads:
+        L.append("## %d thread%s" % (n, "s" if n > 1 else ""))
+        L.append("")
+        hdr = ["model", "top-1", "top-5", "Kendall τ", "median APE", "MAPE", "best within 5 %"]
+        hdr += ["top-1 %s" % s for s in sources if s != "tvm"]
+        hdr += ["MAPE %s" % s for s in sources]
+        L.append("| " + " | ".join(hdr) + " |")
+        L.append("|" + "---|" * len(hdr))
+        for m in MODELS:
+            r = results["%s|t%d" % (m, n)]
+            a = r["all"]
+            cells = [MODEL_TITLES[m], fmt(a["top1"]), fmt(a["top5"]), fmt(a["tau"]), fmt(a["median_ape"], True),
+                     fmt(a["mape"], True), fmt(a["within5"], True)]
+            cells += [fmt(r[s]["top1"]) for s in sources if s != "tvm"]
+            cells += [fmt(r[s]["mape"], True) for s in sources]
+            L.append("| " + " | ".join(cells) + " |")
+        L.append("")
+    # Ground-truth noise.
+    L.append("## Ground truth")
+    L.append("")
+    L.append("| threads | programs | median time | spread p10-p90 in a process (median / max) | "
+             "spread between process medians (median / max) |")
+    L.append("|---|---|---|---|---|")
+    for n in threads:
+        g = [gt[(p.id, n)] for p in progs if (p.id, n) in gt]
+        if not g:
+            continue
+        L.append("| %d | %d | %.3f ms | %.1f %% / %.0f %% | %.1f %% / %.0f %% |" % (
+            n, len(g), 1e3 * statistics.median(x["seconds"] for x in g),
+            100 * statistics.median(x["spread_p10_p90"] for x in g), 100 * max(x["spread_p10_p90"] for x in g),
+            100 * statistics.median(x["spread_between_processes"] for x in g),
+            100 * max(x["spread_between_processes"] for x in g)))
+    L.append("")
+    L.append("Per task (1 thread): best / worst measured, and each model's pick (measured time of the "
+             "schedule it ranks fastest).")
+    L.append("")
+    L.append("| task | n | best ms | worst ms | " + " | ".join(MODEL_TITLES[m] for m in MODELS) + " |")
+    L.append("|---|---|---|---|" + "---|" * len(MODELS))
+    n1 = threads[0]
+    for tname in sorted(set(p.task.name for p in progs)):
+        ps = [p for p in progs if p.task.name == tname and (p.id, n1) in gt]
+        if not ps:
+            continue
+        ms = [gt[(p.id, n1)]["seconds"] for p in ps]
+        picks = []
+        for m in MODELS:
+            cand = [(pred.get((m, p.id, n1)), gt[(p.id, n1)]["seconds"]) for p in ps]
+            if any(c[0] is None for c in cand):
+                picks.append("—")
+                continue
+            picks.append("%.3f" % (1e3 * score.expected_topk_min([(b, a) for a, b in cand], 1)))
+        L.append("| %s | %d | %.3f | %.3f | %s |" % (tname, len(ps), 1e3 * min(ms), 1e3 * max(ms), " | ".join(picks)))
+    L.append("")
+    # Speed.
+    L.append("## Speed")
+    L.append("")
+    L.append("| figure | value |")
+    L.append("|---|---|")
+    L.append("| CPU | %s |" % cpu)
+    if prof_times:
+        tot = sum(d for _, d in prof_times)
+        L.append("| programs profiled / s (crop profile, wall, %d programs) | %.2f |" % (len(prof_times), len(prof_times) / tot))
+        slow = []
+        for pid, d in prof_times:
+            g = gt.get((pid, 1))
+            if g:
+                slow.append(d / g["seconds"])
+        if slow:
+            L.append("| profiling slowdown vs one native call (median; includes JIT and process start) | %.0f× |"
+                     % statistics.median(slow))
+    else:
+        L.append("| programs profiled / s | — (%s) |" % ("all %d cached" % prof_cached if prof_cached else "not run"))
+    if pred_times:
+        L.append("| predictions / s (crop predict process, wall, incl. process start) | %.1f |"
+                 % (len(pred_times) / sum(pred_times)))
+    else:
+        L.append("| predictions / s | — |")
+    L.append("| simulator instructions / s | %s |" % (("%.3g" % statistics.median(sim_rates)) if sim_rates
+                                                   else "— (not reported by crop predict --json)"))
+    L.append("| crop microbench | %s |" % (("%.1f s" % t_micro) if t_micro is not None else "— (cached or not run)"))
+    L.append("| suite: build %.0f s, ground truth %.0f s, models %.0f s, total %.0f s | |" % (
+        t_build, t_measure, t_models, t_total))
+    L.append("")
+    L.append("Scores: top-k as TenSet/TLP (weighted best / best among the model's k fastest; random tie-break "
+             "in expectation), τ = Kendall τ-b per task averaged, APE = |P−L|/L per program. "
+             "TVM programs are tiny single-schedule modules: they count for APE only.")
+    return "\n".join(L) + "\n"
+
+
+def plot(args, progs, gt, pred, threads):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    d = os.path.join(args.results, "plots")
+    os.makedirs(d, exist_ok=True)
+    marks = {"crop": ("o", "C0"), "crop-no-mem": ("s", "C1"), "llvm-mca": ("^", "C2"), "roofline": ("x", "C3")}
+    for tname in sorted(set(p.task.name for p in progs)):
+        ps = [p for p in progs if p.task.name == tname]
+        fig, axes = plt.subplots(1, len(threads), figsize=(5 * len(threads), 4.5), squeeze=False)
+        for ax, n in zip(axes[0], threads):
+            lo, hi = math.inf, 0
+            for m in MODELS:
+                xs, ys = [], []
+                for p in ps:
+                    g, y = gt.get((p.id, n)), pred.get((m, p.id, n))
+                    if g and y:
+                        xs.append(1e3 * g["seconds"])
+                        ys.append(1e3 * y)
+                if xs:
+                    ax.scatter(xs, ys, marker=marks[m][0], color=marks[m][1], label=MODEL_TITLES[m], s=22)
+                    lo, hi = min([lo] + xs + ys), max([hi] + xs + ys)
+            if hi > 0:
+                ax.plot([lo, hi], [lo, hi], "k--", lw=0.8)
+                ax.set_xscale("log")
+                ax.set_yscale("log")
+            ax.set_xlabel("measured ms per call")
+            ax.set_ylabel("predicted ms per call")
+            ax.set_title("%s, %d thread%s" % (tname, n, "s" if n > 1 else ""))
+            ax.legend(fontsize=7)
+        fig.tight_layout()
+        fig.savefig(os.path.join(d, tname + ".png"), dpi=90)
+        plt.close(fig)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

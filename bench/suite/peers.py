@@ -1,0 +1,171 @@
+"""Crop and its peers on the suite's programs: Crop (profile + predict), Crop without its memory model,
+llvm-mca x Crop's block counts, and a plain roofline.  Also reads hardware descriptors for the peers."""
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import time
+
+import yaml
+
+from . import mca
+
+UNITS = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
+
+
+def qty(v):
+    """'2.45 GHz' -> 2.45e9, '150 GB/s' -> 1.5e11, numbers unchanged."""
+    if isinstance(v, (int, float)):
+        return float(v)
+    m = re.match(r"^\s*([0-9.eE+-]+)\s*([kKMGT]?)(i?)([A-Za-z/]*)\s*$", str(v))
+    if not m:
+        raise ValueError("cannot read quantity %r" % v)
+    base = 1024.0 if m.group(3) else 1000.0
+    scale = {"": 1, "k": base, "K": base, "M": base ** 2, "G": base ** 3, "T": base ** 4}[m.group(2)]
+    return float(m.group(1)) * scale
+
+
+def load_descriptor(path, hwdb_dir):
+    with open(path) as f:
+        d = yaml.safe_load(f)
+    base = d.get("base")
+    if base:
+        parent = load_descriptor(os.path.join(hwdb_dir, base + ".yaml"), hwdb_dir)
+        merged = dict(parent)
+        for k, v in d.items():
+            if isinstance(v, dict) and isinstance(merged.get(k), dict):
+                mv = dict(merged[k])
+                mv.update(v)
+                merged[k] = mv
+            else:
+                merged[k] = v
+        d = merged
+    return d
+
+
+class Machine:
+    """The few descriptor numbers the peers need."""
+
+    def __init__(self, desc):
+        cpu = desc["cpu"]
+        self.name = desc.get("name", "?")
+        self.freq = qty(cpu["frequency"])
+        units = cpu.get("units", {})
+        self.fma_units = units.get("fp", 2)
+        self.lanes = int(qty(cpu.get("simd_bits", 256))) // 32
+        ram = cpu.get("ram", {})
+        self.bw_core = qty(ram.get("bandwidth_per_core", "10 GB/s"))
+        self.bw_all = qty(ram.get("bandwidth_all", ram.get("bandwidth_per_core", "10 GB/s")))
+
+    def peak_flops(self, threads):
+        return self.freq * self.fma_units * self.lanes * 2 * threads
+
+    def bandwidth(self, threads):
+        return min(self.bw_all, self.bw_core * threads)
+
+
+def roofline(task, machine, threads):
+    """FLOPs and compulsory bytes of the task against peak FLOP/s and DRAM bandwidth."""
+    if not task.flops and not task.bytes:
+        return None
+    return max(task.flops / machine.peak_flops(threads), task.bytes / machine.bandwidth(threads))
+
+
+class Crop:
+    def __init__(self, binary, target, work, log=print):
+        self.binary = binary
+        self.target = target
+        self.work = work
+        self.log = log
+        os.makedirs(os.path.join(work, "profiles"), exist_ok=True)
+        self.ok_profile = self._has("profile")
+        self.ok_predict = self._has("predict")
+        self.no_mem_flag = None
+        if self.ok_predict:
+            h = self._help("predict")
+            for flag in ("--no-memory-model", "--no-memory"):
+                if flag in h:
+                    self.no_mem_flag = flag
+                    break
+        with open(binary, "rb") as f:
+            self.version = hashlib.sha256(f.read()).hexdigest()[:16]
+
+    def _help(self, cmd):
+        r = subprocess.run([self.binary, cmd, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        return r.stdout
+
+    def _has(self, cmd):
+        if not os.path.exists(self.binary):
+            return False
+        r = subprocess.run([self.binary, cmd, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        return r.returncode == 0 and "unknown command" not in r.stdout.lower()
+
+    def profile(self, prog, timeout=300, sample_rate=None):
+        """(profile path, wall seconds, cached?) or raises RuntimeError."""
+        key = hashlib.sha256(("%s|%s|%s|%s|%s" % (prog.ir_hash, prog.entry, " ".join(prog.args),
+                                                  self.version, sample_rate)).encode()).hexdigest()[:24]
+        out = os.path.join(self.work, "profiles", key + ".json")
+        meta = out + ".meta"
+        if os.path.exists(out) and os.path.exists(meta):
+            with open(meta) as f:
+                return out, json.load(f)["seconds"], True
+        cmd = [self.binary, "profile", prog.ir, "--entry", prog.entry, "-o", out, "--quiet",
+               "--timeout", str(timeout)]
+        for a in prog.args:
+            cmd += ["--arg", a]
+        if sample_rate:
+            cmd += ["--sample-rate", str(sample_rate)]
+        t0 = time.time()
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout + 30)
+        dt = time.time() - t0
+        if r.returncode != 0 or not os.path.exists(out):
+            raise RuntimeError("crop profile failed on %s: %s" % (prog.id, (r.stderr or r.stdout)[-400:]))
+        with open(meta, "w") as f:
+            json.dump({"seconds": dt}, f)
+        return out, dt, False
+
+    def predict(self, profile, threads, no_memory=False):
+        cmd = [self.binary, "predict", profile, "--target", self.target, "--threads", str(threads), "--json"]
+        if no_memory:
+            if not self.no_mem_flag:
+                return None, 0.0
+            cmd.append(self.no_mem_flag)
+        t0 = time.time()
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+        dt = time.time() - t0
+        if r.returncode != 0:
+            raise RuntimeError("crop predict failed: %s" % (r.stderr or r.stdout)[-400:])
+        data = json.loads(r.stdout)
+        if isinstance(data, list):
+            data = data[0]
+        return data, dt
+
+
+def mca_seconds(prog, crop_json, machine, cache):
+    """llvm-mca cycles per block x Crop's effective block counts."""
+    key = "mca|" + prog.ir_hash
+    cyc = cache.get(key)
+    if cyc is None:
+        c = mca.block_cycles(prog.ir, prog.dir)
+        cyc = [[f, b, v] for (f, b), v in c.items()]
+        cache.put(key, cyc)
+    table = {}
+    for f, b, v in cyc:
+        table[(f, b)] = v
+        table[(f, b.lstrip("%"))] = v
+    total = 0.0
+    missing = 0
+    for blk in crop_json.get("blocks", []):
+        f, b, n = blk.get("function"), str(blk.get("block")), blk.get("ecount", 0)
+        c = table.get((f, b), table.get((f, b.lstrip("%"))))
+        if c is None:
+            missing += 1
+            continue
+        total += n * c
+    if total <= 0:
+        return None
+    return total / machine.freq

@@ -1,0 +1,358 @@
+"""Builds the suite's programs: IR for Crop and a native timing binary for the ground truth.
+
+For every (task, schedule) this writes, under OUT/programs/<task>/<sNN>/:
+  kernel.ll   the IR that is predicted (clang-19 -O2 -fopenmp output, Halide bitcode disassembled by
+              llvm-dis-19, or a TVM module with the LLVM-19 debug-info fix)
+  native      a binary that calls the entry on deterministic buffers and times it; it is built from the
+              same IR with codegen only (clang -O2 -Xclang -disable-llvm-optzns), so the ground truth
+              runs exactly the instructions Crop analyses.
+Programs whose IR has not changed are not rebuilt (keyed by the hash of their inputs).
+"""
+
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import subprocess
+
+from . import tasks as T
+
+CLANG = "clang-19"
+HERE = os.path.dirname(os.path.abspath(__file__))
+HALIDE_INC = "/usr/include/halide14"
+TVM_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "inputs", "tvm"))
+CFLAGS = ["-O2", "-fopenmp", "-march=x86-64-v3"]
+
+
+def sh(cmd, **kw):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    if r.returncode != 0:
+        raise RuntimeError("command failed (%d): %s\n%s" % (r.returncode, " ".join(cmd), r.stderr[-3000:]))
+    return r.stdout
+
+
+def sha(*parts):
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else p.encode())
+    return h.hexdigest()
+
+
+def file_hash(path):
+    with open(path, "rb") as f:
+        return sha(f.read())
+
+
+def write_if_changed(path, text):
+    if os.path.exists(path):
+        with open(path) as f:
+            if f.read() == text:
+                return False
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return True
+
+
+# --------------------------------------------------------------------------------------------------
+# Timing driver (C).  Calls the entry on buffers filled with a fixed pattern, warms up, then times
+# `reps` calls and prints the per-call times as JSON.  Buffers live across calls (as in a network).
+
+DRIVER_COMMON = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
+static float *buffer(size_t n, unsigned seed) {
+  float *p = aligned_alloc(64, ((n * 4 + 63) / 64) * 64);
+  for (size_t i = 0; i < n; ++i) p[i] = (float)(((i + seed) * 2654435761u >> 12) & 1023) / 1024.0f - 0.5f;
+  return p;
+}
+static int cmpd(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+static void time_it(void (*call)(void), double warm_s, double target_s, int min_reps, int max_reps) {
+  double t0 = now(); int w = 0;
+  do { call(); ++w; } while (w < 2 || now() - t0 < warm_s);
+  double est = (now() - t0) / w;
+  int reps = (int)(target_s / (est > 1e-9 ? est : 1e-9));
+  if (reps < min_reps) reps = min_reps;
+  if (reps > max_reps) reps = max_reps;
+  double *ts = malloc(sizeof(double) * reps);
+  for (int r = 0; r < reps; ++r) { double a = now(); call(); ts[r] = now() - a; }
+  qsort(ts, reps, sizeof(double), cmpd);
+  printf("{\"reps\": %d, \"warmup_calls\": %d, \"median_s\": %.9g, \"min_s\": %.9g, \"p10_s\": %.9g, \"p90_s\": %.9g}\n",
+         reps, w, ts[reps / 2], ts[0], ts[reps / 10], ts[(reps * 9) / 10]);
+}
+int main(int argc, char **argv) {
+  double warm = argc > 1 ? atof(argv[1]) : 0.05, target = argc > 2 ? atof(argv[2]) : 0.25;
+  int min_reps = argc > 3 ? atoi(argv[3]) : 10, max_reps = argc > 4 ? atoi(argv[4]) : 100000;
+  setup();
+  time_it(call, warm, target, min_reps, max_reps);
+  return 0;
+}
+"""
+
+
+def numel(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def c_driver(task):
+    n = len(task.args)
+    lines = ["void %s(%s);" % (task.entry, ", ".join(["float *"] * n))]
+    lines += ["static float *buf%d;" % i for i in range(n)]
+    lines.append("static void setup(void) {")
+    lines += ["  buf%d = buffer(%d, %d);" % (i, numel(s), 17 * i) for i, (_, s) in enumerate(task.args)]
+    lines.append("}")
+    lines.append("static void call(void) { %s(%s); }" % (task.entry, ", ".join("buf%d" % i for i in range(n))))
+    body = "\n".join(lines)
+    # setup/call are defined before main by splitting the common text at main.
+    head, main = DRIVER_COMMON.split("int main", 1)
+    return head + body + "\nint main" + main
+
+
+def halide_driver(task):
+    n = len(task.args)
+    lines = ['#include "HalideRuntime.h"',
+             "int %s(%s);" % (task.entry, ", ".join(["struct halide_buffer_t *"] * n))]
+    for i, (_, s) in enumerate(task.args):
+        dims = list(reversed(s))  # Halide's dimension 0 is the innermost (last row-major) one
+        lines.append("static halide_dimension_t dim%d[%d];" % (i, len(dims)))
+        lines.append("static halide_buffer_t hb%d;" % i)
+    lines.append("static void setup(void) {")
+    for i, (_, s) in enumerate(task.args):
+        dims = list(reversed(s))
+        stride = 1
+        for d, ext in enumerate(dims):
+            lines.append("  dim%d[%d].min = 0; dim%d[%d].extent = %d; dim%d[%d].stride = %d; dim%d[%d].flags = 0;"
+                         % (i, d, i, d, ext, i, d, stride, i, d))
+            stride *= ext
+        lines.append("  memset(&hb%d, 0, sizeof hb%d); hb%d.host = (uint8_t *)buffer(%d, %d);"
+                     % (i, i, i, numel(s), 17 * i))
+        lines.append("  hb%d.type.code = halide_type_float; hb%d.type.bits = 32; hb%d.type.lanes = 1;" % (i, i, i))
+        lines.append("  hb%d.dimensions = %d; hb%d.dim = dim%d;" % (i, len(dims), i, i))
+    lines.append("}")
+    lines.append("static void call(void) { if (%s(%s)) { fprintf(stderr, \"halide error\\n\"); exit(3); } }"
+                 % (task.entry, ", ".join("&hb%d" % i for i in range(n))))
+    head, main = DRIVER_COMMON.split("int main", 1)
+    return head + "\n".join(lines) + "\nint main" + main
+
+
+def tvm_driver(entry, nargs, elems):
+    lines = [r"""
+#include <omp.h>
+typedef struct { int32_t *sync; int32_t num_task; } Env;
+typedef int (*Lambda)(int, Env *, void *);
+extern int (*__TVMBackendParallelLaunch)(Lambda, void *, int);
+__attribute__((weak)) extern void *(*__TVMBackendAllocWorkspace)(int, int, uint64_t, int, int);
+__attribute__((weak)) extern int (*__TVMBackendFreeWorkspace)(int, int, void *);
+typedef struct { void *data; int32_t device_type, device_id; int32_t ndim; uint8_t code, bits; uint16_t lanes;
+                 int64_t *shape, *strides; uint64_t byte_offset; } DLTensor;
+static int nthreads = 1;
+static int launch(Lambda f, void *cdata, int num_task) {
+  (void)num_task;
+  if (nthreads == 1) { Env e = {0, 1}; return f(0, &e, cdata); }
+  int rc = 0;
+#pragma omp parallel num_threads(nthreads)
+  { Env e = {0, nthreads}; int r = f(omp_get_thread_num(), &e, cdata); if (r) rc = r; }
+  return rc;
+}
+static void *alloc_ws(int dt, int di, uint64_t n, int c, int b) { (void)dt; (void)di; (void)c; (void)b; return aligned_alloc(64, ((n + 63) / 64) * 64); }
+static int free_ws(int dt, int di, void *p) { (void)dt; (void)di; free(p); return 0; }
+"""]
+    lines.append("int %s(void *, void *, int);" % entry)
+    lines.append("static DLTensor t[%d]; static int64_t shp[%d]; static void *args[%d]; static int32_t codes[%d];"
+                 % (nargs, nargs, nargs, nargs))
+    lines.append("static void setup(void) {")
+    lines.append("  const char *e = getenv(\"TVM_NUM_THREADS\"); if (e) nthreads = atoi(e);")
+    lines.append("  __TVMBackendParallelLaunch = launch;")
+    lines.append("  if (&__TVMBackendAllocWorkspace) { __TVMBackendAllocWorkspace = alloc_ws; __TVMBackendFreeWorkspace = free_ws; }")
+    lines.append("  for (int i = 0; i < %d; ++i) { shp[i] = %d; t[i].data = buffer(%d, 17 * i); t[i].ndim = 1; "
+                 "t[i].code = 2; t[i].bits = 32; t[i].lanes = 1; t[i].shape = &shp[i]; args[i] = &t[i]; codes[i] = 7; }"
+                 % (nargs, elems, elems))
+    lines.append("}")
+    lines.append("static void call(void) { if (%s(args, codes, %d)) { fprintf(stderr, \"tvm error\\n\"); exit(3); } }"
+                 % (entry, nargs))
+    head, main = DRIVER_COMMON.split("int main", 1)
+    return head + "\n".join(lines) + "\nint main" + main
+
+
+# --------------------------------------------------------------------------------------------------
+
+class Program:
+    def __init__(self, task, sid, schedule, dir_, entry=None, args=None):
+        self.task = task
+        self.sid = sid
+        self.schedule = schedule
+        self.dir = dir_
+        self.entry = entry or task.entry
+        self.args = args or task.arg_specs()
+        self.ir = os.path.join(dir_, "kernel.ll")
+        self.native = os.path.join(dir_, "native")
+        self.ir_hash = None
+
+    @property
+    def id(self):
+        return "%s/%s" % (self.task.name, self.sid)
+
+    def to_json(self):
+        return {"id": self.id, "task": self.task.name, "source": self.task.source, "entry": self.entry,
+                "args": self.args, "schedule": self.schedule, "ir": self.ir, "ir_hash": self.ir_hash}
+
+
+def _stamp_ok(dir_, key):
+    p = os.path.join(dir_, "stamp")
+    return os.path.exists(p) and open(p).read() == key and os.path.exists(os.path.join(dir_, "native"))
+
+
+def _stamp(dir_, key):
+    write_if_changed(os.path.join(dir_, "stamp"), key)
+
+
+def _native(prog, driver_src, extra_objs=(), cxx=False, inc=()):
+    d = prog.dir
+    write_if_changed(os.path.join(d, "driver.c"), driver_src)
+    sh([CLANG, "-O2", "-c", "-Xclang", "-disable-llvm-optzns", prog.ir, "-o", os.path.join(d, "kernel.o")])
+    sh([CLANG, "-O2", "-fopenmp", "-march=x86-64-v3", "-w"] + ["-I" + i for i in inc] +
+       [os.path.join(d, "driver.c"), os.path.join(d, "kernel.o")] + list(extra_objs) +
+       ["-o", prog.native, "-lm", "-lpthread", "-ldl"])
+
+
+def build_c(prog):
+    t = prog.task
+    src = "/* %s %s */\n" % (prog.id, json.dumps(prog.schedule, sort_keys=True)) + \
+        T.C_TEMPLATES[t.params["template"]](t, prog.schedule)
+    drv = c_driver(t)
+    key = sha(src, drv, " ".join(CFLAGS))
+    if not _stamp_ok(prog.dir, key):
+        cpath = os.path.join(prog.dir, "kernel.c")
+        write_if_changed(cpath, src)
+        sh([CLANG] + CFLAGS + ["-S", "-emit-llvm", cpath, "-o", prog.ir])
+        _native(prog, drv)
+        _stamp(prog.dir, key)
+
+
+def build_halide(prog, gen, runtime_obj):
+    t = prog.task
+    params = dict((k, v) for k, v in t.params.items() if k != "gen")
+    params.update(prog.schedule)
+    kv = ["%s=%d" % (k, v) for k, v in sorted(params.items())]
+    drv = halide_driver(t)
+    key = sha(file_hash(gen), " ".join(kv), drv)
+    if not _stamp_ok(prog.dir, key):
+        prefix = os.path.join(prog.dir, "kernel")
+        sh([gen, t.params["gen"], prefix] + kv)
+        sh(["llvm-dis-19", prefix + ".bc", "-o", prog.ir])
+        _native(prog, drv, [runtime_obj], inc=[HALIDE_INC])
+        _stamp(prog.dir, key)
+
+
+def tvm_arity(text, entry):
+    m = re.search(r"define[^@]*@%s\((.*?)\{(.*?)\n\}" % re.escape(entry), text, re.S)
+    if not m:
+        raise RuntimeError("TVM entry %s not found" % entry)
+    offs = [int(o) for o in re.findall(r"getelementptr inbounds i8, i8\* %0, i64 (\d+)", m.group(2))]
+    return max(offs + [0]) // 8 + 1
+
+
+def build_tvm(prog, src_path, elems):
+    with open(src_path) as f:
+        text = f.read().replace("variables: ", "retainedNodes: ")
+    nargs = tvm_arity(text, prog.entry)
+    prog.args = ["f32:%d" % elems] * nargs
+    drv = tvm_driver(prog.entry, nargs, elems)
+    key = sha(text, drv)
+    if not _stamp_ok(prog.dir, key):
+        write_if_changed(prog.ir, text)
+        _native(prog, drv)
+        _stamp(prog.dir, key)
+
+
+def halide_tools(out):
+    """Builds the Halide generator (against Halide 14) and the standalone Halide runtime object."""
+    gen = os.path.join(out, "halide_gen")
+    rt = os.path.join(out, "halide_runtime.o")
+    src = os.path.join(HERE, "halide_gen.cpp")
+    key = file_hash(src)
+    stamp = os.path.join(out, "halide_gen.stamp")
+    if not (os.path.exists(gen) and os.path.exists(stamp) and open(stamp).read() == key):
+        sh(["g++", "-O1", "-std=c++17", "-I" + HALIDE_INC, src, "-o", gen, "-lHalide14", "-lpthread", "-ldl"])
+        if os.path.exists(rt):
+            os.remove(rt)
+        write_if_changed(stamp, key)
+    if not os.path.exists(rt):
+        sh([gen, "runtime", rt])
+    return gen, rt
+
+
+def have_halide():
+    return os.path.exists(os.path.join(HALIDE_INC, "Halide.h"))
+
+
+def build_all(out, quick=False, only=None, per_task=None, jobs=2, log=print):
+    """Returns the list of built Programs. `only`: task names; `per_task`: cap on schedules per task."""
+    progs = []
+    tasks = [t for t in T.build_tasks() if (not quick or t.quick) and (not only or t.name in only)]
+    hal = None
+    for t in tasks:
+        if t.source == "halide" and hal is None:
+            if not have_halide():
+                log("  halide: Halide 14 headers missing, skipping Halide tasks")
+                hal = False
+            else:
+                hal = halide_tools(out)
+        if t.source == "halide" and not hal:
+            continue
+        scheds = t.schedules(lambda s, t=t: T.valid_schedule(t, s))
+        if per_task:
+            scheds = scheds[:per_task]
+        for i, s in enumerate(scheds):
+            d = os.path.join(out, "programs", t.name, "s%02d" % i)
+            os.makedirs(d, exist_ok=True)
+            progs.append(Program(t, "s%02d" % i, s, d))
+    # TVM: one pseudo-task per module; each entry function is a program.
+    if (not quick or True) and (not only or any(o.startswith("tvm") for o in only)) and os.path.isdir(TVM_DIR):
+        for mod, info in sorted(T.TVM_MODULES.items()):
+            path = os.path.join(TVM_DIR, mod)
+            if not os.path.exists(path):
+                continue
+            t = T.Task("tvm." + mod[:-3], "tvm", "TVM example", 1, 0, 0, [], None, {}, {"module": mod}, 0)
+            for e in info["entries"]:
+                if per_task and len([p for p in progs if p.task is t]) >= per_task:
+                    break
+                d = os.path.join(out, "programs", t.name, e)
+                os.makedirs(d, exist_ok=True)
+                p = Program(t, e, {"entry": e}, d, entry=e, args=[])
+                p.tvm = (path, info["elems"])
+                progs.append(p)
+
+    def one(p):
+        if p.task.source == "c":
+            build_c(p)
+        elif p.task.source == "halide":
+            build_halide(p, *hal)
+        else:
+            build_tvm(p, *p.tvm)
+        p.ir_hash = file_hash(p.ir)
+        return p
+
+    built, failed = [], []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        futs = {ex.submit(one, p): p for p in progs}
+        for f in concurrent.futures.as_completed(futs):
+            p = futs[f]
+            try:
+                built.append(f.result())
+            except Exception as e:  # a schedule that does not build is reported, not fatal
+                failed.append((p.id, str(e)))
+    for pid, err in failed:
+        log("  build failed: %s: %s" % (pid, err.splitlines()[0] if err else ""))
+    order = {p.id: i for i, p in enumerate(progs)}
+    built.sort(key=lambda p: order[p.id])
+    return built, failed

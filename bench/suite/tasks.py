@@ -1,0 +1,364 @@
+"""Tasks of the evaluation suite: operators of real networks at batch 1 and their schedule spaces.
+
+Each task is one operator with the shapes it has in ResNet-50, MobileNet-V2 or BERT-base, a weight (how
+often it occurs in its network, the w(t) of the TenSet/TLP top-k score) and a schedule space.  Schedules
+are sampled deterministically (seeded by the task name) so every run builds the same programs.
+
+Sources: "c" (C + OpenMP templates compiled by clang-19), "halide" (bench/suite/halide_gen.cpp),
+"tvm" (the TVM-generated modules in ../shared/inputs/tvm, one program per entry function).
+"""
+
+import itertools
+import random
+
+
+def divisors(n, lo=1, hi=None):
+    return [d for d in range(lo, (hi or n) + 1) if n % d == 0]
+
+
+class Task:
+    def __init__(self, name, source, network, weight, flops, bytes_, args, entry, space, params,
+                 count, quick=False):
+        self.name = name            # unique, e.g. "c.dense"
+        self.source = source        # c | halide | tvm
+        self.network = network
+        self.weight = weight
+        self.flops = flops          # floating-point operations per call (FMA = 2)
+        self.bytes = bytes_         # compulsory bytes: every input read once, every output written once
+        self.args = args            # [(dtype, shape)] in call order; shapes row-major, outermost first
+        self.entry = entry
+        self.space = space          # dict name -> list of values
+        self.params = params        # fixed shape parameters (dict)
+        self.count = count          # schedules to sample
+        self.quick = quick          # part of --quick
+
+    def arg_specs(self):
+        return ["%s:%s" % (t, "x".join(str(d) for d in s)) for t, s in self.args]
+
+    def schedules(self, valid=lambda s: True):
+        """Deterministic sample of `count` distinct valid schedules from the space."""
+        keys = sorted(self.space)
+        combos = [dict(zip(keys, vals)) for vals in itertools.product(*(self.space[k] for k in keys))]
+        combos = [c for c in combos if valid(c)]
+        rng = random.Random("crop-bench:" + self.name)
+        rng.shuffle(combos)
+        return combos[:self.count]
+
+
+def f32(*shape):
+    return ("f32", tuple(shape))
+
+
+def nbytes(*shapes):
+    total = 0
+    for s in shapes:
+        n = 4
+        for d in s:
+            n *= d
+        total += n
+    return total
+
+
+# --------------------------------------------------------------------------------------------------
+# C + OpenMP templates.  Every template writes one function with plain float* arguments; constants are
+# baked in so the compiler sees trip counts, as a schedule-specialising compiler would.
+
+def _inner_pragma(vec, unroll):
+    if vec:
+        s = "#pragma clang loop vectorize(enable) vectorize_width(8)"
+        if unroll > 1:
+            s += " interleave_count(%d)" % unroll
+        return s
+    s = "#pragma clang loop vectorize(disable) interleave(disable)"
+    if unroll > 1:
+        s += " unroll_count(%d)" % unroll
+    return s
+
+
+def _par(par):
+    return "#pragma omp parallel for\n" if par else ""
+
+
+def c_matmul(t, s):
+    """C[b][M][N] = A[b][M][K] * W[b][K][N] (weights in K x N layout), tiled i/j/k with a loop order."""
+    B, M, N, K = (t.params[k] for k in ("B", "M", "N", "K"))
+    ti, tj, tk = s["ti"], s["tj"], s["tk"]
+    loops = {
+        "i": "for (int io = 0; io < %d; io += %d)" % (M, ti),
+        "j": "for (int jo = 0; jo < %d; jo += %d)" % (N, tj),
+        "k": "for (int ko = 0; ko < %d; ko += %d)" % (K, tk),
+    }
+    inner_i = "for (int i = io; i < io + %d; ++i)" % ti
+    inner_k = "for (int k = ko; k < ko + %d; ++k)" % tk
+    inner = [inner_i, inner_k] if s["inner"] == "ik" else [inner_k, inner_i]
+    body = "c[i * %d + j] += a[i * %d + k] * w[k * %d + j];" % (N, K, N)
+    outer = [loops[c] for c in s["order"]]
+    out = []
+    out.append("void %s(const float *restrict A, const float *restrict W, float *restrict C) {" % t.entry)
+    out.append(_par(s["par"]) + "for (int z = 0; z < %d; ++z) C[z] = 0.0f;" % (B * M * N))
+    # Batch loop outermost: parallel over the batch when there is one, else over the first tile loop.
+    if B > 1:
+        out.append(_par(s["par"]) + "for (int b = 0; b < %d; ++b) {" % B)
+        par_here = False
+    else:
+        out.append("{ const int b = 0;")
+        par_here = s["par"]
+    out.append("const float *restrict a = A + b * %d; const float *restrict w = W + b * %d; "
+               "float *restrict c = C + b * %d;" % (M * K, K * N, M * N))
+    for n, l in enumerate(outer):
+        out.append((_par(True) if par_here and n == 0 else "") + l)
+    out.extend(inner)
+    out.append(_inner_pragma(s["vec"], s["unroll"]))
+    out.append("for (int j = jo; j < jo + %d; ++j)" % tj)
+    out.append(body)
+    out.append("}")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def c_conv2d(t, s):
+    """NHWC conv, input pre-padded: Out[oh][ow][co] += In[oh*S+kh][ow*S+kw][ci] * W[kh][kw][ci][co]."""
+    H, W, CI, CO, KS, S = (t.params[k] for k in ("H", "W", "CI", "CO", "KS", "S"))
+    OH, OW = H // S, W // S
+    HP, WP = (OH - 1) * S + KS, (OW - 1) * S + KS
+    th, tw, tc = s["th"], s["tw"], s["tc"]
+    loops = {
+        "h": "for (int oho = 0; oho < %d; oho += %d)" % (OH, th),
+        "w": "for (int owo = 0; owo < %d; owo += %d)" % (OW, tw),
+        "c": "for (int coo = 0; coo < %d; coo += %d)" % (CO, tc),
+    }
+    red = ["for (int kh = 0; kh < %d; ++kh)" % KS, "for (int kw = 0; kw < %d; ++kw)" % KS,
+           "for (int ci = 0; ci < %d; ++ci)" % CI]
+    sp = ["for (int oh = oho; oh < oho + %d; ++oh)" % th, "for (int ow = owo; ow < owo + %d; ++ow)" % tw]
+    inner = red + sp if s["inner"] == "rs" else sp + red
+    out = ["void %s(const float *restrict In, const float *restrict Wt, float *restrict Out) {" % t.entry]
+    out.append(_par(s["par"]) + "for (int z = 0; z < %d; ++z) Out[z] = 0.0f;" % (OH * OW * CO))
+    for n, c in enumerate(s["order"]):
+        out.append((_par(s["par"]) if n == 0 else "") + loops[c])
+    out.extend(inner)
+    out.append(_inner_pragma(s["vec"], s["unroll"]))
+    out.append("for (int co = coo; co < coo + %d; ++co)" % tc)
+    out.append("Out[(oh * %d + ow) * %d + co] += In[((oh * %d + kh) * %d + ow * %d + kw) * %d + ci] * "
+               "Wt[((kh * %d + kw) * %d + ci) * %d + co];" % (OW, CO, S, WP, S, CI, KS, CI, CO))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def c_depthwise(t, s):
+    """NHWC depthwise 3x3, input pre-padded: Out[oh][ow][c] += In[oh*S+kh][ow*S+kw][c] * W[kh][kw][c]."""
+    H, W, C, S = (t.params[k] for k in ("H", "W", "C", "S"))
+    OH, OW = H // S, W // S
+    HP, WP = (OH - 1) * S + 3, (OW - 1) * S + 3
+    tw, tc = s["tw"], s["tc"]
+    loops = {
+        "h": "for (int oh = 0; oh < %d; ++oh)" % OH,
+        "w": "for (int owo = 0; owo < %d; owo += %d)" % (OW, tw),
+        "c": "for (int co = 0; co < %d; co += %d)" % (C, tc),
+    }
+    red = ["for (int kh = 0; kh < 3; ++kh)", "for (int kw = 0; kw < 3; ++kw)"]
+    sp = ["for (int ow = owo; ow < owo + %d; ++ow)" % tw]
+    inner = red + sp if s["inner"] == "rs" else sp + red
+    out = ["void %s(const float *restrict In, const float *restrict Wt, float *restrict Out) {" % t.entry]
+    out.append(_par(s["par"]) + "for (int z = 0; z < %d; ++z) Out[z] = 0.0f;" % (OH * OW * C))
+    for n, c in enumerate(s["order"]):
+        out.append((_par(s["par"]) if n == 0 else "") + loops[c])
+    out.extend(inner)
+    out.append(_inner_pragma(s["vec"], s["unroll"]))
+    out.append("for (int c = co; c < co + %d; ++c)" % tc)
+    out.append("Out[(oh * %d + ow) * %d + c] += In[((oh * %d + kh) * %d + ow * %d + kw) * %d + c] * "
+               "Wt[(kh * 3 + kw) * %d + c];" % (OW, C, S, WP, S, C, C))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def c_softmax(t, s):
+    """Row softmax of BERT attention scores: Y[r][:] = exp(X[r][:] - max) / sum."""
+    R, L = t.params["R"], t.params["L"]
+    rt = s["rtile"]
+    red_max = "#pragma omp simd reduction(max:m)\n" if s["vec"] else \
+        "#pragma clang loop vectorize(disable) interleave(disable)\n"
+    red_sum = "#pragma omp simd reduction(+:sum)\n" if s["vec"] else \
+        "#pragma clang loop vectorize(disable) interleave(disable)\n"
+    norm = _inner_pragma(s["vec"], s["unroll"]) + "\n"
+    out = ["#include <math.h>",
+           "void %s(const float *restrict X, float *restrict Y) {" % t.entry,
+           _par(s["par"]) + "for (int ro = 0; ro < %d; ro += %d)" % (R, rt),
+           "for (int r = ro; r < ro + %d; ++r) {" % rt,
+           "const float *restrict x = X + r * %d; float *restrict y = Y + r * %d;" % (L, L),
+           "float m = x[0];",
+           red_max + "for (int i = 0; i < %d; ++i) m = x[i] > m ? x[i] : m;" % L,
+           "float sum = 0.0f;"]
+    if s["fused"]:
+        out.append("for (int i = 0; i < %d; ++i) { float e = expf(x[i] - m); y[i] = e; sum += e; }" % L)
+    else:
+        out.append("for (int i = 0; i < %d; ++i) y[i] = expf(x[i] - m);" % L)
+        out.append(red_sum + "for (int i = 0; i < %d; ++i) sum += y[i];" % L)
+    if s["recip"]:
+        out.append("float inv = 1.0f / sum;")
+        out.append(norm + "for (int i = 0; i < %d; ++i) y[i] *= inv;" % L)
+    else:
+        out.append(norm + "for (int i = 0; i < %d; ++i) y[i] /= sum;" % L)
+    out.append("}")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def c_transpose(t, s):
+    """Layout transform NCHW -> NHWC: Out[p][c] = In[c][p] for p = h*W + w."""
+    C, P = t.params["C"], t.params["H"] * t.params["W"]
+    tc, tp = s["tc"], s["tp"]
+    loops = {"c": "for (int co = 0; co < %d; co += %d)" % (C, tc),
+             "p": "for (int po = 0; po < %d; po += %d)" % (P, tp)}
+    inner = {"c": "for (int c = co; c < co + %d; ++c)" % tc,
+             "p": "for (int p = po; p < po + %d; ++p)" % tp}
+    out = ["void %s(const float *restrict In, float *restrict Out) {" % t.entry]
+    for n, c in enumerate(s["order"]):
+        out.append((_par(s["par"]) if n == 0 else "") + loops[c])
+    out.append(inner[s["inner"][0]])
+    out.append(_inner_pragma(s["vec"], s["unroll"]))
+    out.append(inner[s["inner"][1]])
+    out.append("Out[p * %d + c] = In[c * %d + p];" % (C, P))
+    return "\n".join(out) + "\n}\n"
+
+
+C_TEMPLATES = {"matmul": c_matmul, "conv2d": c_conv2d, "depthwise": c_depthwise,
+               "softmax": c_softmax, "transpose": c_transpose}
+
+
+def build_tasks():
+    T = []
+    # BERT-base (seq 128): the 768x768 dense layers (Q, K, V, output: 4 per layer x 12 layers).
+    M, N, K = 128, 768, 768
+    T.append(Task("c.dense", "c", "BERT-base", 48, 2 * M * N * K, nbytes((M, K), (K, N), (M, N)),
+                  [f32(M, K), f32(K, N), f32(M, N)], "dense",
+                  {"ti": [1, 4, 8, 16, 32], "tj": [16, 64, 128, 256, 768], "tk": [16, 64, 256, 768],
+                   "order": ["ijk", "ikj", "jik", "kij"], "inner": ["ik", "ki"], "par": [0, 1],
+                   "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="matmul", B=1, M=M, N=N, K=K), 16, quick=True))
+    # BERT-base attention scores Q.K^T per head (12 heads, seq 128, head dim 64).
+    B, M, N, K = 12, 128, 128, 64
+    T.append(Task("c.batch_matmul", "c", "BERT-base", 12, 2 * B * M * N * K,
+                  nbytes((B, M, K), (B, K, N), (B, M, N)),
+                  [f32(B, M, K), f32(B, K, N), f32(B, M, N)], "batch_matmul",
+                  {"ti": [1, 4, 16, 32], "tj": [16, 32, 64, 128], "tk": [16, 64],
+                   "order": ["ijk", "ikj", "jik", "kij"], "inner": ["ik", "ki"], "par": [0, 1],
+                   "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="matmul", B=B, M=M, N=N, K=K), 16))
+    # ResNet-50 stage 4, 3x3 conv 256 -> 256 on 14x14 (5 per network).
+    p = dict(template="conv2d", H=14, W=14, CI=256, CO=256, KS=3, S=1)
+    T.append(_conv_task("c.conv2d_3x3", p, 5, 14, quick=True))
+    # ResNet-50 stage 4, 1x1 conv 1024 -> 256 on 14x14 (bottleneck reduce, 5 per network).
+    p = dict(template="conv2d", H=14, W=14, CI=1024, CO=256, KS=1, S=1)
+    T.append(_conv_task("c.conv2d_1x1", p, 5, 14))
+    # ResNet-50 v1.5 stage-4 entry: 3x3 conv stride 2, 28x28x256 -> 14x14x256.
+    p = dict(template="conv2d", H=28, W=28, CI=256, CO=256, KS=3, S=2)
+    T.append(_conv_task("c.conv2d_3x3_s2", p, 1, 12))
+    # MobileNet-V2 block 2 depthwise 3x3 stride 2, 112x112x96 -> 56x56x96.
+    H, W, C, S = 112, 112, 96, 2
+    OH, OW = H // S, W // S
+    HP, WP = (OH - 1) * S + 3, (OW - 1) * S + 3
+    T.append(Task("c.depthwise", "c", "MobileNet-V2", 1, 2 * OH * OW * C * 9,
+                  nbytes((HP, WP, C), (3, 3, C), (OH, OW, C)),
+                  [f32(HP, WP, C), f32(3, 3, C), f32(OH, OW, C)], "depthwise",
+                  {"tw": [1, 2, 4, 8, 14, 28], "tc": [8, 16, 32, 48, 96], "order": ["hwc", "hcw", "chw"],
+                   "inner": ["rs", "sr"], "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="depthwise", H=H, W=W, C=C, S=S), 16, quick=True))
+    # BERT-base attention softmax: 12 heads x 128 rows of 128.
+    R, L = 12 * 128, 128
+    T.append(Task("c.softmax", "c", "BERT-base", 12, 4 * R * L, nbytes((R, L), (R, L)),
+                  [f32(R, L), f32(R, L)], "softmax",
+                  {"rtile": [1, 8, 64], "par": [0, 1], "vec": [0, 1], "fused": [0, 1], "recip": [0, 1],
+                   "unroll": [1, 4]},
+                  dict(template="softmax", R=R, L=L), 16, quick=True))
+    # Layout transform NCHW -> NHWC of a ResNet-50 stage-2 feature map (56x56x256).
+    C, H, W = 256, 56, 56
+    T.append(Task("c.transpose", "c", "ResNet-50", 1, 0, nbytes((C, H, W), (H, W, C)),
+                  [f32(C, H, W), f32(H, W, C)], "layout_transform",
+                  {"tc": [1, 8, 32, 256], "tp": [8, 56, 392, 3136], "order": ["cp", "pc"],
+                   "inner": ["cp", "pc"], "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="transpose", C=C, H=H, W=W), 16, quick=True))
+
+    # Halide generators (bench/suite/halide_gen.cpp), same shapes.
+    M, N, K = 128, 768, 768
+    T.append(Task("halide.dense", "halide", "BERT-base", 48, 2 * M * N * K,
+                  nbytes((M, K), (K, N), (M, N)), [f32(M, K), f32(K, N), f32(M, N)], "hl_dense",
+                  {"tx": [8, 16, 32, 64, 128], "ty": [1, 2, 4, 8], "vec": [0, 8, 16], "ksplit": [0, 16, 64],
+                   "unroll": [0, 2], "par": [0, 1], "compute_at": [0, 1]},
+                  dict(gen="dense", M=M, N=N, K=K), 16, quick=True))
+    H, W, CI, CO, KS, S = 14, 14, 256, 256, 3, 1
+    T.append(Task("halide.conv2d_3x3", "halide", "ResNet-50", 5, 2 * 14 * 14 * CO * CI * 9,
+                  nbytes((16, 16, CI), (3, 3, CI, CO), (14, 14, CO)),
+                  [f32(16, 16, CI), f32(3, 3, CI, CO), f32(14, 14, CO)], "hl_conv2d",
+                  {"tc": [8, 16, 32, 64, 256], "tx": [1, 2, 7, 14], "vec": [0, 8, 16], "par": [0, 1],
+                   "compute_at": [0, 1], "rorder": [0, 1], "unroll": [0, 2]},
+                  dict(gen="conv2d", H=H, W=W, CI=CI, CO=CO, KS=KS, S=S), 14))
+    H, W, C, S = 112, 112, 96, 2
+    T.append(Task("halide.depthwise", "halide", "MobileNet-V2", 1, 2 * 56 * 56 * C * 9,
+                  nbytes((113, 113, C), (3, 3, C), (56, 56, C)),
+                  [f32(113, 113, C), f32(3, 3, C), f32(56, 56, C)], "hl_depthwise",
+                  {"tc": [8, 16, 32, 96], "tx": [1, 2, 4, 8, 14], "vec": [0, 8], "par": [0, 1],
+                   "compute_at": [0, 1], "unroll_r": [0, 1], "rorder": [0, 1]},
+                  dict(gen="depthwise", H=H, W=W, C=C, S=S), 16, quick=True))
+    C, H, W = 256, 56, 56
+    T.append(Task("halide.transpose", "halide", "ResNet-50", 1, 0, nbytes((C, H, W), (H, W, C)),
+                  [f32(C, H, W), f32(H, W, C)], "hl_transpose",
+                  {"tc": [8, 16, 32, 64], "tx": [8, 16, 56], "vec": [0, 8], "par": [0, 1], "rorder": [0, 1],
+                   "unroll": [0, 4]},
+                  dict(gen="transpose", C=C, H=H, W=W), 16))
+    return T
+
+
+def _conv_task(name, p, weight, count, quick=False):
+    H, W, CI, CO, KS, S = (p[k] for k in ("H", "W", "CI", "CO", "KS", "S"))
+    OH, OW = H // S, W // S
+    HP, WP = (OH - 1) * S + KS, (OW - 1) * S + KS
+    return Task(name, "c", "ResNet-50", weight, 2 * OH * OW * CO * CI * KS * KS,
+                nbytes((HP, WP, CI), (KS, KS, CI, CO), (OH, OW, CO)),
+                [f32(HP, WP, CI), f32(KS, KS, CI, CO), f32(OH, OW, CO)], name.split(".")[1],
+                {"th": divisors(OH, 1, 7), "tw": divisors(OW, 1, 14), "tc": [8, 16, 32, 64, 256],
+                 "order": ["hwc", "hcw", "chw"], "inner": ["rs", "sr"], "par": [0, 1], "vec": [0, 1],
+                 "unroll": [1, 4]},
+                p, count, quick)
+
+
+def valid_schedule(task, s):
+    """Schedules that are legal and not pathological (the suite wants 0.5-50 ms per call)."""
+    if task.source == "c":
+        tpl = task.params["template"]
+        if tpl == "matmul":
+            # A reduction (k) innermost of the tile loops re-reads C; keep it but not as the parallel loop.
+            if s["order"][0] == "k" and s["par"]:
+                return False
+            if s["tj"] > task.params["N"]:
+                return False
+            return True
+        if tpl == "conv2d":
+            if s["tc"] > task.params["CO"]:
+                return False
+            # Parallel over output channels is race-free too; over a reduction it is not (none here).
+            return True
+        return True
+    if task.source == "halide":
+        if task.params["gen"] == "dense" and s["vec"] and s["tx"] < s["vec"]:
+            return False
+        if task.params["gen"] in ("conv2d", "depthwise") and s["vec"] and s["tc"] < s["vec"]:
+            return False
+        if task.params["gen"] == "depthwise" and s["tc"] == 96 and s["vec"] == 0:
+            return True
+        if task.params["gen"] == "transpose" and s["vec"] and \
+                (s["tc"] if s["rorder"] == 0 else s["tx"]) < s["vec"]:
+            return False
+        return True
+    return True
+
+
+# TVM modules (../shared/inputs/tvm): programs are the entry functions; shapes from the folder's README.
+# Their entry functions only read the DLTensors' data pointers, so a buffer of `elems` floats per
+# argument is enough; arity is read from the IR.
+TVM_MODULES = {
+    "04_dense_a.ll": {"entries": ["fused_nn_dense_add"], "elems": 64},
+    "09_conv2d_a.ll": {"entries": ["fused_layout_transform_2", "fused_layout_transform_1",
+                                   "fused_nn_contrib_conv2d_NCHWc"], "elems": 1024},
+    "e2_conv.ll": {"entries": ["fused_layout_transform_1", "fused_layout_transform_2",
+                               "fused_nn_contrib_conv2d_NCHWc"], "elems": 8192},
+}
