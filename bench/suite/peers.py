@@ -89,8 +89,15 @@ class Crop:
                 if flag in h:
                     self.no_mem_flag = flag
                     break
-        with open(binary, "rb") as f:
-            self.version = hashlib.sha256(f.read()).hexdigest()[:16]
+        # Profiles depend on the analyzer, not on the rest of crop: key them by the libraries that make
+        # them where the build tree has them, so rebuilding crop for a new predictor keeps the cache.
+        h = hashlib.sha256()
+        build = os.path.dirname(os.path.dirname(os.path.abspath(binary)))
+        libs = [os.path.join(build, d, "libcrop_%s.a" % d) for d in ("analyzer", "passes", "profile")]
+        for path in (libs if all(os.path.exists(l) for l in libs) else [binary]):
+            with open(path, "rb") as f:
+                h.update(f.read())
+        self.version = h.hexdigest()[:16]
 
     def _help(self, cmd):
         r = subprocess.run([self.binary, cmd, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
