@@ -70,9 +70,8 @@ Expected<EntryPlan::Arg> parseArg(StringRef Spec) {
     if (V.empty() || !to_float(V, A.Value))
       return specError(Spec, "'" + V + "' is not a number");
   } else {
-    return specError(Spec,
-                     "expected TYPE:SHAPE for a buffer (f32:128x768) or "
-                     "TYPE=VALUE for a scalar (i32=4)");
+    return specError(Spec, "expected TYPE:SHAPE for a buffer (f32:128x768) or "
+                           "TYPE=VALUE for a scalar (i32=4)");
   }
   if (!knownType(A.Type))
     return specError(Spec, "unknown element type '" + A.Type +
@@ -104,9 +103,9 @@ bool isHalideModule(const Module &M, StringRef Entry) {
 /// and return an error code: the generated code reports through them.
 void defineHalideErrorStubs(Module &M) {
   LLVMContext &Ctx = M.getContext();
-  FunctionCallee Hook = M.getOrInsertFunction(
-      abi::HalideErrorHookSymbol, Type::getVoidTy(Ctx),
-      PointerType::getUnqual(Ctx));
+  FunctionCallee Hook =
+      M.getOrInsertFunction(abi::HalideErrorHookSymbol, Type::getVoidTy(Ctx),
+                            PointerType::getUnqual(Ctx));
   for (Function &F : M) {
     if (!F.isDeclaration() || !F.getName().starts_with("halide_error_") ||
         !F.getReturnType()->isIntegerTy())
@@ -129,7 +128,8 @@ Error addThunk(Module &M, Function &F) {
   SmallVector<Value *, 8> Args;
   for (unsigned I = 0; I < F.arg_size(); ++I) {
     Type *T = F.getArg(I)->getType();
-    if (!(T->isPointerTy() || (T->isIntegerTy() && T->getIntegerBitWidth() <= 64) ||
+    if (!(T->isPointerTy() ||
+          (T->isIntegerTy() && T->getIntegerBitWidth() <= 64) ||
           T->isFloatTy() || T->isDoubleTy())) {
       Thunk->eraseFromParent();
       std::string TS;
@@ -184,9 +184,7 @@ struct HalideBuffer {
 };
 
 /// Type code shared by Halide (int 0, uint 1, float 2) and DLPack.
-uint8_t typeCode(StringRef T) {
-  return T[0] == 'f' ? 2 : T[0] == 'u' ? 1 : 0;
-}
+uint8_t typeCode(StringRef T) { return T[0] == 'f' ? 2 : T[0] == 'u' ? 1 : 0; }
 
 void *makeBuffer(const EntryPlan::Arg &A, unsigned Index) {
   uint64_t N = 1;
@@ -196,8 +194,8 @@ void *makeBuffer(const EntryPlan::Arg &A, unsigned Index) {
   size_t Bytes = (N * EB + 127) & ~uint64_t(127);
   void *P = nullptr;
   if (posix_memalign(&P, 128, Bytes ? Bytes : 128))
-    childFail("cannot allocate " + std::to_string(Bytes) +
-              " bytes for --arg " + A.Spec);
+    childFail("cannot allocate " + std::to_string(Bytes) + " bytes for --arg " +
+              A.Spec);
   // Small, exactly representable values that differ between buffers.
   for (uint64_t I = 0; I < N; ++I) {
     int64_t V = int64_t((I * 7 + Index * 3) % 17);
@@ -279,8 +277,7 @@ Expected<EntryPlan> planEntry(Module &M, StringRef Entry,
           inconvertibleErrorCode(),
           "the module has no main: name the function to profile with "
           "--entry and give its arguments with --arg");
-    if (Main->arg_size() != 0 && Main->arg_size() != 2 &&
-        Main->arg_size() != 3)
+    if (Main->arg_size() != 0 && Main->arg_size() != 2 && Main->arg_size() != 3)
       return createStringError(inconvertibleErrorCode(),
                                "main takes " + Twine(Main->arg_size()) +
                                    " parameters; expected 0, 2 or 3");
@@ -306,26 +303,26 @@ Expected<EntryPlan> planEntry(Module &M, StringRef Entry,
   } else {
     P.ABI = isHalideModule(M, Entry) ? EntryABI::Halide : EntryABI::Plain;
     if (P.Args.size() != FT->getNumParams())
-      return createStringError(
-          inconvertibleErrorCode(),
-          Entry + " takes " + Twine(FT->getNumParams()) + " parameters but " +
-              Twine(P.Args.size()) + " --arg were given");
+      return createStringError(inconvertibleErrorCode(),
+                               Entry + " takes " + Twine(FT->getNumParams()) +
+                                   " parameters but " + Twine(P.Args.size()) +
+                                   " --arg were given");
     for (unsigned I = 0; I < P.Args.size(); ++I) {
       const EntryPlan::Arg &A = P.Args[I];
       Type *T = FT->getParamType(I);
       if (A.Buffer && !T->isPointerTy())
-        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " +
-                                     Entry + " is not a pointer");
+        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " + Entry +
+                                     " is not a pointer");
       if (!A.Buffer && T->isPointerTy())
-        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " +
-                                     Entry +
-                                     " is a pointer: give a buffer (TYPE:SHAPE)");
+        return specError(A.Spec,
+                         "parameter " + Twine(I + 1) + " of " + Entry +
+                             " is a pointer: give a buffer (TYPE:SHAPE)");
       if (!A.Buffer && A.Type[0] == 'f' && !T->isFloatingPointTy())
-        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " +
-                                     Entry + " is an integer");
+        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " + Entry +
+                                     " is an integer");
       if (!A.Buffer && A.Type[0] != 'f' && !T->isIntegerTy())
-        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " +
-                                     Entry + " is floating-point");
+        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " + Entry +
+                                     " is floating-point");
     }
   }
   if (Error E = addThunk(M, *F))

@@ -56,7 +56,7 @@ struct RunState {
   uint64_t Accesses = 0;
 
   std::unordered_map<uint64_t, uint32_t> FunctionByAddr;
-  std::vector<ParallelRuntime> RuntimeOf; ///< Per function id.
+  std::vector<ParallelRuntime> RuntimeOf;             ///< Per function id.
   std::vector<std::map<uint64_t, uint64_t>> Launches; ///< Tasks -> launches.
   std::vector<int64_t> TVMExtent; ///< Parallel-loop extent per TVM lambda.
 

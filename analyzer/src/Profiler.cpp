@@ -32,10 +32,10 @@ namespace {
 Expected<std::string> fileHash(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
-    return createStringError(Buf.getError(), Path + ": " +
-                                                 Buf.getError().message());
-  std::array<uint8_t, 32> H = SHA256::hash(
-      arrayRefFromStringRef((*Buf)->getBuffer()));
+    return createStringError(Buf.getError(),
+                             Path + ": " + Buf.getError().message());
+  std::array<uint8_t, 32> H =
+      SHA256::hash(arrayRefFromStringRef((*Buf)->getBuffer()));
   return toHex(H, /*LowerCase=*/true);
 }
 
@@ -97,15 +97,9 @@ std::vector<std::string> unknownSymbols(const Module &M) {
 
 Expected<ProgramProfile> profileModule(StringRef Path,
                                        const ProfileOptions &Opts) {
-  if (!(Opts.SampleRate > 0.0 && Opts.SampleRate <= 1.0))
-    return createStringError(inconvertibleErrorCode(),
-                             "the sample rate must be in (0, 1], not " +
-                                 std::to_string(Opts.SampleRate));
   for (uint32_t L : Opts.LineSizes)
-    if (L == 0 || (L & (L - 1)))
-      return createStringError(inconvertibleErrorCode(),
-                               "cache-line size " + std::to_string(L) +
-                                   " is not a power of two");
+    if (Error E = ReuseTracker::checkOptions(L, Opts.SampleRate))
+      return std::move(E);
 
   detail::RunJob Job;
   Job.Opts = Opts;
@@ -116,7 +110,8 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   Job.M = std::move(*MOr);
   Module &M = *Job.M;
 
-  bool HasMain = M.getFunction("main") && !M.getFunction("main")->isDeclaration();
+  bool HasMain =
+      M.getFunction("main") && !M.getFunction("main")->isDeclaration();
   bool CallDirectly = !Opts.Args.empty() || (!Opts.Entry.empty() && !HasMain);
   std::string Entry = Opts.Entry.empty() ? std::string("main") : Opts.Entry;
   if (Opts.Entry.empty() && !HasMain)
@@ -150,8 +145,8 @@ Expected<ProgramProfile> profileModule(StringRef Path,
                              Path + ": " + toString(Map.takeError()));
   Job.Map = std::move(*Map);
 
-  Expected<detail::EntryPlan> Plan = detail::planEntry(
-      M, Entry, Opts.Args, Opts.ProgramArgs, CallDirectly);
+  Expected<detail::EntryPlan> Plan =
+      detail::planEntry(M, Entry, Opts.Args, Opts.ProgramArgs, CallDirectly);
   if (!Plan)
     return createStringError(inconvertibleErrorCode(),
                              Path + ": " + toString(Plan.takeError()));
@@ -161,8 +156,9 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   if (!Unknown.empty())
     return createStringError(
         inconvertibleErrorCode(),
-        Path + ": the module uses external symbols that neither the C "
-               "library nor Crop's OpenMP/Halide/TVM runtimes define: " +
+        Path +
+            ": the module uses external symbols that neither the C "
+            "library nor Crop's OpenMP/Halide/TVM runtimes define: " +
             join(Unknown, ", "));
 
   return detail::runProfiled(Job);

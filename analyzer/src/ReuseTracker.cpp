@@ -262,7 +262,7 @@ struct ReuseTracker::Impl {
   double Scale = 1.0; ///< 1/R: sampled distances and counts to real ones.
 
   /// Renumbers the live times 0..live-1 in order so the bitset can shrink
-  /// back to twice the live lines.
+  /// back to TimeSlack times the live lines.
   void compact() {
     uint64_t Live = Lines.size();
     Lines.forEach(
@@ -271,8 +271,8 @@ struct ReuseTracker::Impl {
     Now = Live;
   }
 
-  /// Distance of an access to a tracked line, bookkeeping included; NoLine
-  /// for a first touch.
+  /// Distance of an access to a tracked line, bookkeeping included;
+  /// NoDistance for a first touch.
   uint64_t touch(uint64_t Line) {
     if (Now == Marks.capacity())
       compact();
@@ -298,9 +298,11 @@ struct ReuseTracker::Impl {
 
 ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
     : P(std::make_unique<Impl>()) {
-  assert(!checkOptions(LineBytes, SampleRate).operator bool() &&
+  // Release builds clamp bad options (a line size rounds down to a power of
+  // two, a rate above 1 means exact, at or below 0 the smallest rate).
+  assert(!llvm::errorToBool(checkOptions(LineBytes, SampleRate)) &&
          "bad reuse tracker options");
-  LineShift = llvm::Log2_32(LineBytes);
+  LineShift = LineBytes ? llvm::Log2_32(LineBytes) : 0;
   if (SampleRate < 1.0) {
     uint64_t T = uint64_t(std::llround(SampleRate * double(1u << SampleBits)));
     Threshold = std::max<uint64_t>(T, 1);

@@ -18,8 +18,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
 
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -95,8 +95,8 @@ void *TVMModuleCtx = nullptr;
     Fail(Gen.takeError());
   JD.addGenerator(std::move(*Gen));
 
-  if (Error E = J.addIRModule(
-          ThreadSafeModule(std::move(Job.M), std::move(Job.Ctx))))
+  if (Error E =
+          J.addIRModule(ThreadSafeModule(std::move(Job.M), std::move(Job.Ctx))))
     Fail(std::move(E));
 
   auto Lookup = [&](StringRef Name) -> void * {
@@ -105,8 +105,8 @@ void *TVMModuleCtx = nullptr;
       Fail(A.takeError());
     return A->toPtr<void *>();
   };
-  auto *Thunk = reinterpret_cast<int64_t (*)(uint64_t *)>(
-      Lookup(abi::EntryThunkSymbol));
+  auto *Thunk =
+      reinterpret_cast<int64_t (*)(uint64_t *)>(Lookup(abi::EntryThunkSymbol));
   auto *Version =
       static_cast<const uint32_t *>(Lookup(abi::RuntimeABIVersionSymbol));
   if (*Version != abi::RuntimeABIVersion)
@@ -143,8 +143,13 @@ void *TVMModuleCtx = nullptr;
   if (Error E = J.initialize(JD))
     Fail(std::move(E));
   std::vector<uint64_t> Slots = buildEntrySlots(Job.Plan);
+  auto RunStart = std::chrono::steady_clock::now();
   int64_t RC = Thunk(Slots.data());
   std::fflush(stdout);
+  sendMessage(Fd, 'T',
+              std::to_string(std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - RunStart)
+                                 .count()));
 
   const std::string &Entry = Job.Profile.Module.Entry;
   if (Job.Plan.ABI == EntryABI::Main && RC != 0)
@@ -154,8 +159,7 @@ void *TVMModuleCtx = nullptr;
        Job.Plan.ABI == EntryABI::Halide) &&
       RC != 0)
     childFail(Entry + " returned " + std::to_string(RC) +
-              (S.LastError.empty() ? std::string()
-                                   : ": " + S.LastError));
+              (S.LastError.empty() ? std::string() : ": " + S.LastError));
   if (!Job.HasExtent) {
     S.Accum.assign(S.Counters, S.Counters + Job.Map.NumCounters);
     S.EntryCalls = 1;
@@ -194,10 +198,9 @@ void *TVMModuleCtx = nullptr;
         continue;
       for (size_t K = 0; K < NL; ++K) {
         BlockReuse R{BM.Serial[K], BM.Task[K]};
-        if (Job.Opts.SampleRate < 1.0) {
-          R.Serial.scale(1.0 / Job.Opts.SampleRate);
-          R.Task.scale(1.0 / Job.Opts.SampleRate);
-        }
+        // SHARDS: counts of sampled lines back to the whole stream.
+        S.SerialTrackers[K].finish(R.Serial);
+        S.TaskTrackers[K].finish(R.Task);
         if (!R.Serial.empty() || !R.Task.empty())
           B.Reuse[Job.Opts.LineSizes[K]] = std::move(R);
       }
@@ -250,6 +253,11 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
                              "cannot fork the profiled program");
   if (Pid == 0) {
     ::close(Fds[0]);
+    // LLVM's crash handlers (stack dump, "PLEASE submit a bug report") are
+    // for crop's own bugs; the program's crash is reported by the parent.
+    for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+                    SIGXCPU, SIGXFSZ, SIGPIPE})
+      ::signal(Sig, SIG_DFL);
     // The program's output must not mix with crop's own (a profile may go
     // to stdout): it goes to stderr.
     ::dup2(2, 1);
@@ -290,6 +298,9 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
         Buf.erase(0, 9 + Len);
         if (Tag == 'P')
           Accesses = std::strtoull(Payload.c_str(), nullptr, 10);
+        else if (Tag == 'T' && Job.Opts.Progress)
+          Job.Opts.Progress("the instrumented program ran for " + Payload +
+                            " s");
         else if (Tag == 'E') {
           Failure = Payload;
           GotFailure = true;
@@ -312,10 +323,9 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
             2.0) {
       LastProgress = Clock::now();
       char Line[160];
-      std::snprintf(Line, sizeof(Line),
-                    "running %s: %.0f s, %.1f M memory accesses",
-                    Job.Profile.Module.Entry.c_str(), Elapsed,
-                    double(Accesses) / 1e6);
+      std::snprintf(
+          Line, sizeof(Line), "running %s: %.0f s, %.1f M memory accesses",
+          Job.Profile.Module.Entry.c_str(), Elapsed, double(Accesses) / 1e6);
       Job.Opts.Progress(Line);
     }
   }

@@ -66,8 +66,7 @@ uint32_t RunState::functionId(const void *Fn) const {
   return It == FunctionByAddr.end() ? UINT32_MAX : It->second;
 }
 
-void RunState::recordLaunch(const void *Fn, ParallelRuntime R,
-                            uint64_t Tasks) {
+void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
   uint32_t Id = functionId(Fn);
   if (Id == UINT32_MAX)
     return;
@@ -185,7 +184,8 @@ extern "C" void cropExit(int Code) {
 }
 extern "C" void cropAbort() { childFail("the program called abort()"); }
 
-//===-- OpenMP (as clang emits it) -----------------------------------------===//
+//===-- OpenMP (as clang emits it)
+//-----------------------------------------===//
 
 constexpr int32_t KmpSchStaticChunked = 33;
 
@@ -208,8 +208,7 @@ std::pair<uint64_t, uint64_t> ompShare(uint64_t Units, uint64_t Tasks,
   return {First, std::min(Units, First + Per)};
 }
 
-template <typename T, typename ST>
-uint64_t tripCount(T Lo, T Hi, ST Incr) {
+template <typename T, typename ST> uint64_t tripCount(T Lo, T Hi, ST Incr) {
   if (Incr > 0)
     return Hi < Lo ? 0 : uint64_t(Hi - Lo) / uint64_t(Incr) + 1;
   if (Incr < 0)
@@ -222,8 +221,8 @@ void ompStaticInit(int32_t Sched, int32_t *PLast, T *PLower, T *PUpper,
                    ST *PStride, ST Incr, ST Chunk) {
   T Lo = *PLower, Hi = *PUpper;
   uint64_t Trip = tripCount(Lo, Hi, Incr);
-  uint64_t C = (Sched == KmpSchStaticChunked && Chunk > 0) ? uint64_t(Chunk)
-                                                           : 1;
+  uint64_t C =
+      (Sched == KmpSchStaticChunked && Chunk > 0) ? uint64_t(Chunk) : 1;
   uint64_t Units = (Trip + C - 1) / C;
   auto &Stack = ompStack();
   uint64_t Tasks = 1, Tid = 0;
@@ -333,16 +332,16 @@ extern "C" int32_t kmpcDispatchNext4(void *, int32_t, int32_t *L, int32_t *Lo,
                                      int32_t *Hi, int32_t *St) {
   return ompDispatchNext<int32_t, int32_t>(L, Lo, Hi, St);
 }
-extern "C" int32_t kmpcDispatchNext4u(void *, int32_t, int32_t *L,
-                                      uint32_t *Lo, uint32_t *Hi, int32_t *St) {
+extern "C" int32_t kmpcDispatchNext4u(void *, int32_t, int32_t *L, uint32_t *Lo,
+                                      uint32_t *Hi, int32_t *St) {
   return ompDispatchNext<uint32_t, int32_t>(L, Lo, Hi, St);
 }
 extern "C" int32_t kmpcDispatchNext8(void *, int32_t, int32_t *L, int64_t *Lo,
                                      int64_t *Hi, int64_t *St) {
   return ompDispatchNext<int64_t, int64_t>(L, Lo, Hi, St);
 }
-extern "C" int32_t kmpcDispatchNext8u(void *, int32_t, int32_t *L,
-                                      uint64_t *Lo, uint64_t *Hi, int64_t *St) {
+extern "C" int32_t kmpcDispatchNext8u(void *, int32_t, int32_t *L, uint64_t *Lo,
+                                      uint64_t *Hi, int64_t *St) {
   return ompDispatchNext<uint64_t, int64_t>(L, Lo, Hi, St);
 }
 
@@ -402,8 +401,7 @@ extern "C" int32_t kmpcGlobalThreadNum(void *) { return ompTid(); }
 extern "C" int ompGetThreadNum() { return ompTid(); }
 extern "C" int ompGetNumThreads() {
   auto &Stack = ompStack();
-  return Stack.empty() || Stack.back().Tasks < 1 ? 1
-                                                 : int(Stack.back().Tasks);
+  return Stack.empty() || Stack.back().Tasks < 1 ? 1 : int(Stack.back().Tasks);
 }
 extern "C" int ompGetMaxThreads() { return 1; }
 extern "C" int ompGetNumProcs() { return 1; }

@@ -86,10 +86,10 @@ Expected<InstrumentationMap> Instrumenter::run() {
       std::string Names;
       for (Function *F : Defined)
         Names += (Names.empty() ? "" : ", ") + F->getName().str();
-      return createStringError(inconvertibleErrorCode(),
-                               "no function '" + Opts.Entry +
-                                   "' is defined in the module (defined: " +
-                                   Names + ")");
+      return createStringError(
+          inconvertibleErrorCode(),
+          "no function '" + Opts.Entry +
+              "' is defined in the module (defined: " + Names + ")");
     }
   }
 
@@ -102,11 +102,11 @@ Expected<InstrumentationMap> Instrumenter::run() {
   }
   Map.FunctionFirstBlock.push_back(Map.Blocks.size());
 
-  auto *CountersTy = ArrayType::get(I64, std::max<uint32_t>(1, Map.NumCounters));
-  Counters = new GlobalVariable(M, CountersTy, /*isConstant=*/false,
-                                GlobalValue::ExternalLinkage,
-                                ConstantAggregateZero::get(CountersTy),
-                                abi::CountersSymbol);
+  auto *CountersTy =
+      ArrayType::get(I64, std::max<uint32_t>(1, Map.NumCounters));
+  Counters = new GlobalVariable(
+      M, CountersTy, /*isConstant=*/false, GlobalValue::ExternalLinkage,
+      ConstantAggregateZero::get(CountersTy), abi::CountersSymbol);
   Counters->setAlignment(Align(64));
 
   if (Opts.Memory)
@@ -120,10 +120,9 @@ Expected<InstrumentationMap> Instrumenter::run() {
   for (Function *F : Defined)
     FnPtrs.push_back(F);
   auto *TableTy = ArrayType::get(Ptr, FnPtrs.size());
-  new GlobalVariable(M, TableTy, /*isConstant=*/true,
-                     GlobalValue::ExternalLinkage,
-                     ConstantArray::get(TableTy, FnPtrs),
-                     abi::FunctionTableSymbol);
+  new GlobalVariable(
+      M, TableTy, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+      ConstantArray::get(TableTy, FnPtrs), abi::FunctionTableSymbol);
   new GlobalVariable(M, I32, /*isConstant=*/true, GlobalValue::ExternalLinkage,
                      ConstantInt::get(I32, abi::RuntimeABIVersion),
                      abi::RuntimeABIVersionSymbol);
@@ -195,9 +194,9 @@ void Instrumenter::emitCounters() {
         auto *Sw = cast<SwitchInst>(T);
         Idx = CounterOf(Sw->getDefaultDest());
         for (auto &Case : Sw->cases())
-          Idx = B.CreateSelect(B.CreateICmpEQ(Sw->getCondition(),
-                                              Case.getCaseValue()),
-                               CounterOf(Case.getCaseSuccessor()), Idx);
+          Idx = B.CreateSelect(
+              B.CreateICmpEQ(Sw->getCondition(), Case.getCaseValue()),
+              CounterOf(Case.getCaseSuccessor()), Idx);
       }
     }
     Value *Slot = B.CreateInBoundsGEP(Counters->getValueType(), Counters,
@@ -272,8 +271,7 @@ void Instrumenter::emitMemoryHooks() {
         case Intrinsic::masked_scatter: {
           bool Store = II->getIntrinsicID() == Intrinsic::masked_scatter;
           Value *Ptrs = II->getArgOperand(Store ? 1 : 0);
-          Type *ValTy =
-              Store ? II->getArgOperand(0)->getType() : II->getType();
+          Type *ValTy = Store ? II->getArgOperand(0)->getType() : II->getType();
           auto *VT = dyn_cast<FixedVectorType>(ValTy);
           if (!VT)
             break;
@@ -312,8 +310,7 @@ instrumentModule(Module &M, const InstrumentationOptions &Opts) {
   return Instrumenter(M, Opts).run();
 }
 
-PreservedAnalyses CropInstrumentPass::run(Module &M,
-                                          ModuleAnalysisManager &) {
+PreservedAnalyses CropInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   // A pass cannot return an error: report it through the context, which
   // opt turns into a diagnostic.
   if (Error E = instrumentModule(M, Opts).takeError())

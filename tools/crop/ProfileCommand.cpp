@@ -56,21 +56,21 @@ cl::opt<std::string> Output("o",
                                      "<FILE stem>.profile.json; - = stdout)"),
                             cl::value_desc("path"), cl::sub(Sub),
                             cl::cat(cropCategory()));
-cl::opt<double> SampleRate(
-    "sample-rate",
-    cl::desc("SHARDS sampling rate for reuse distances, in (0, 1] "
-             "(default 1: exact)"),
-    cl::init(1.0), cl::sub(Sub), cl::cat(cropCategory()));
+cl::opt<double>
+    SampleRate("sample-rate",
+               cl::desc("SHARDS sampling rate for reuse distances, in (0, 1] "
+                        "(default 1: exact)"),
+               cl::init(1.0), cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<unsigned> Timeout("timeout",
                           cl::desc("Kill the program after this many seconds "
                                    "(default 60; 0: never)"),
-                          cl::init(60), cl::value_desc("seconds"),
-                          cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<unsigned> MemoryLimit(
-    "memory-limit",
-    cl::desc("Memory cap for the program, in MiB (default 8192)"),
-    cl::init(8192), cl::value_desc("MiB"), cl::sub(Sub),
-    cl::cat(cropCategory()));
+                          cl::init(60), cl::value_desc("seconds"), cl::sub(Sub),
+                          cl::cat(cropCategory()));
+cl::opt<unsigned>
+    MemoryLimit("memory-limit",
+                cl::desc("Memory cap for the program, in MiB (default 8192)"),
+                cl::init(8192), cl::value_desc("MiB"), cl::sub(Sub),
+                cl::cat(cropCategory()));
 cl::opt<bool> CountsOnly(
     "counts-only",
     cl::desc("Only block and function counts: no memory hooks or reuse "

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 using namespace crop;
 
 TEST_CASE("every 64-bit distance has a bin", "[reuse]") {
@@ -36,6 +38,26 @@ TEST_CASE("P(D < x) is exact at powers of two and interpolates inside a bin",
   CHECK(H.countBelow(544) == Approx(30 + 15));
   CHECK(H.countBelow(1e30) == 60.0);
   CHECK(ReuseHistogram().fractionBelow(100) == 0.0);
+}
+
+TEST_CASE("weightedSum averages a model over each bin", "[reuse]") {
+  ReuseHistogram H;
+  H.add(7, 2);     // exact bin: F is taken at 7 only
+  H.add(1024, 10); // bin [1024, 1151]
+  H.addCold(5);    // left out
+  std::vector<double> Seen;
+  double Sum = H.weightedSum([&](double D) {
+    Seen.push_back(D);
+    return D;
+  });
+  // Bin [1024, 1151] at 4 points 1024 .. 1151 averages its midpoint.
+  CHECK(Sum == Approx(2 * 7 + 10 * 1087.5));
+  CHECK(Seen.size() == 5);
+  CHECK(Seen[1] == 1024.0);
+  CHECK(Seen.back() == 1151.0);
+  // A step inside the bin counts the part of it below the step.
+  double Below = H.weightedSum([](double D) { return D < 1100 ? 1.0 : 0.0; });
+  CHECK(Below == Approx(2 + 10 * 0.5));
 }
 
 TEST_CASE("histograms compare by content, merge and scale", "[reuse]") {

@@ -3,8 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <random>
-#include <unordered_map>
 #include <vector>
 
 using namespace crop;
@@ -14,19 +15,24 @@ namespace {
 constexpr uint64_t Line = 64;
 
 /// Brute-force reference: distinct lines since the previous access, by
-/// scanning back over the trace.
+/// scanning back over the trace (lines must be small numbers).
 ReuseHistogram bruteForce(const std::vector<uint64_t> &Lines) {
   ReuseHistogram H;
-  std::unordered_map<uint64_t, size_t> Last;
+  uint64_t Max = 0;
+  for (uint64_t L : Lines)
+    Max = std::max(Max, L);
+  std::vector<size_t> Last(Max + 1, SIZE_MAX), SeenAt(Max + 1, SIZE_MAX);
   for (size_t I = 0; I < Lines.size(); ++I) {
-    auto It = Last.find(Lines[I]);
-    if (It == Last.end()) {
+    if (Last[Lines[I]] == SIZE_MAX) {
       H.addCold();
     } else {
-      std::unordered_map<uint64_t, bool> Seen;
-      for (size_t J = It->second + 1; J < I; ++J)
-        Seen[Lines[J]] = true;
-      H.add(Seen.size());
+      uint64_t D = 0;
+      for (size_t J = Last[Lines[I]] + 1; J < I; ++J)
+        if (SeenAt[Lines[J]] != I) {
+          SeenAt[Lines[J]] = I;
+          ++D;
+        }
+      H.add(D);
     }
     Last[Lines[I]] = I;
   }

@@ -89,6 +89,26 @@ public:
     return Total ? countBelow(X) / double(Total) : 0.0;
   }
 
+  /// Sum over all warm accesses of F(distance), for a model such as Eq. 4's
+  /// P(hit | D): each bin's count times the mean of F at Points evenly spaced
+  /// distances across the bin (the distances inside a bin are not known, and
+  /// its midpoint alone is off where F changes within a bin). Cold accesses
+  /// are left out: they miss everywhere.
+  template <typename Fn> double weightedSum(Fn F, unsigned Points = 4) const {
+    double Sum = 0;
+    for (uint32_t B = 0, E = binEnd(); B < E; ++B) {
+      if (!Bins[B])
+        continue;
+      double Lo = double(binLow(B)), Width = double(binHigh(B)) - Lo + 1;
+      unsigned N = Width <= 1 ? 1 : Points;
+      double Acc = 0;
+      for (unsigned I = 0; I < N; ++I)
+        Acc += F(Lo + (Width - 1) * (N == 1 ? 0.0 : double(I) / (N - 1)));
+      Sum += double(Bins[B]) * Acc / N;
+    }
+    return Sum;
+  }
+
   /// For deserialisation: sets a bin's count directly.
   void setBin(uint32_t B, uint64_t Count);
   void setCold(uint64_t Count);

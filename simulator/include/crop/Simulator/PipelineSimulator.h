@@ -28,16 +28,56 @@ struct BlockCost {
   /// Instructions that cost issue slots (after free ones are dropped).
   uint64_t Instructions = 0;
   /// What limits the steady state: "latency" (a dependency chain, e.g. a
-  /// carried accumulator), "issue" (dispatch width) or "port:<unit>".
+  /// carried accumulator, or the reorder window), "issue" (dispatch width)
+  /// or "port:<unit>". Static storage: valid after the simulator is gone.
   const char *Limit = "latency";
 };
 
+/// Knobs of the simulated core that descriptors do not (yet) carry.
+struct SimulatorOptions {
+  /// Reorder-buffer entries (instructions in flight between dispatch and
+  /// in-order retirement). Bounds how far back-to-back executions overlap, so
+  /// a long chain that no edge carries does not overlap without end. 224 is
+  /// Skylake/Cascade Lake's ROB (Zen 3: 256); the descriptor format has no
+  /// field for it.
+  uint32_t RobSize = 224;
+  /// Back-to-back executions simulated: about RobEntries * CopiesPerRob / n
+  /// for an n-instruction graphlet, clamped to [MinCopies, MaxCopies]; the
+  /// steady state is measured over the second half.
+  uint32_t CopiesPerRob = 8;
+  uint32_t MinCopies = 8;
+  uint32_t MaxCopies = 128;
+};
+
+/// A graphlet's structural identity: opcodes, types, lanes and edges (names
+/// and byte counts left out), 128 bits. Identical blocks of different
+/// programs have the same key.
+struct GraphletKey {
+  uint64_t Lo = 0, Hi = 0;
+  bool operator==(const GraphletKey &O) const {
+    return Lo == O.Lo && Hi == O.Hi;
+  }
+};
+GraphletKey graphletKey(const Graphlet &G);
+
 /// Simulates graphlets on one CPU target. Results are memoized by (graphlet
-/// identity, load latency), so asking again costs a hash lookup.
+/// structure, load latency), so asking again costs a hash of the graphlet
+/// and a lookup (or just the lookup, with a precomputed GraphletKey). Not
+/// thread-safe: use one simulator per thread.
+///
+/// Cost model (details in PipelineSimulator.cpp): reciprocal throughputs are
+/// the whole core's (the descriptors' uops.info convention), so a unit class
+/// issues at most 1/RecipThroughput such instructions per cycle (and at most
+/// its unit count); dispatch takes IssueWidth uops per cycle in program
+/// order into a RobSize window; an instruction starts once its operands are
+/// ready and its class has capacity, oldest first. Loads take LoadLatency
+/// plus whatever the descriptor charges beyond its L1 latency (e.g. vector
+/// loads). Free: the entry vertex, geps used only as load/store addresses,
+/// bitcast/ptrtoint/inttoptr/addrspacecast/freeze, alloca.
 class PipelineSimulator {
 public:
   /// T must be a CPU target and outlive the simulator.
-  explicit PipelineSimulator(const hw::Target &T);
+  explicit PipelineSimulator(const hw::Target &T, SimulatorOptions O = {});
   ~PipelineSimulator();
   PipelineSimulator(PipelineSimulator &&);
   PipelineSimulator &operator=(PipelineSimulator &&);
@@ -45,6 +85,16 @@ public:
   /// Steady-state cost of G per execution when loads take LoadLatency cycles
   /// (a negative value: the target's L1 latency).
   BlockCost blockCost(const Graphlet &G, double LoadLatency = -1);
+  /// The same with G's key computed beforehand (graphletKey(G)).
+  BlockCost blockCost(const Graphlet &G, const GraphletKey &Key,
+                      double LoadLatency = -1);
+
+  /// Simulates G without consulting or filling the cache (for benches).
+  BlockCost simulate(const Graphlet &G, double LoadLatency = -1);
+
+  /// Memoized results held.
+  size_t cacheSize() const;
+  void clearCache();
 
   /// Instructions simulated so far (for the speed bench).
   uint64_t simulatedInstructions() const;

@@ -12,15 +12,18 @@
 #include "crop/Profile/ProgramProfile.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace crop {
 
 struct PredictOptions {
-  unsigned Threads = 0;     ///< 0: the descriptor's thread count.
-  bool MemoryModel = true;  ///< Off: every access costs an L1 hit.
+  unsigned Threads = 0;    ///< 0: the descriptor's thread count.
+  bool MemoryModel = true; ///< Off: every access costs an L1 hit.
 };
 
 struct BlockPrediction {
@@ -29,6 +32,38 @@ struct BlockPrediction {
   double ECount = 0;        ///< Eq. 3, per call of the entry.
   double CyclesPerExec = 0; ///< Eq. 2 plus memory stalls.
   double Share = 0;         ///< Fraction of the predicted total.
+  /// The parts CyclesPerExec is made of (docs/prediction.md): the pipeline's
+  /// steady state with the block's load latency, the memory bound
+  /// (bandwidth or miss parallelism) and mispredicted branches.
+  /// CyclesPerExec = max(PipelineCycles, MemoryCycles) + BranchCycles.
+  double PipelineCycles = 0;
+  double MemoryCycles = 0;
+  double BranchCycles = 0;
+  /// Average cycles a load waits, as the pipeline simulator was given it.
+  double LoadLatency = 0;
+  /// What sets the block's cost: "compute", "memory:<level>", "branch".
+  std::string Bound;
+};
+
+/// One memory level over the whole program (CPU: Eq. 5 per level).
+struct LevelPrediction {
+  std::string Name;
+  /// Fraction of the accesses that reach this level and hit it.
+  double HitRate = 0;
+  /// Fraction of all accesses served here.
+  double Served = 0;
+  /// Bytes moved through this level per call.
+  double Bytes = 0;
+};
+
+/// The roofline terms of a GPU/accelerator estimate, per call.
+struct RooflineTerms {
+  /// Data type ("f32", "f16", ...) -> operations (an fma counts 2).
+  std::map<std::string, double> Ops;
+  double ComputeSeconds = 0;
+  double MemorySeconds = 0; ///< The slowest level's bytes / bandwidth.
+  double LaunchSeconds = 0;
+  uint64_t Launches = 0;
 };
 
 struct Prediction {
@@ -40,12 +75,43 @@ struct Prediction {
   /// "compute", "memory:L2", "memory:RAM", "branch", "launch" ...
   std::string Bound;
   bool Roofline = false; ///< True for GPU/accelerator estimates.
+  double FrequencyHz = 0;
+  bool MemoryModel = true;
   std::vector<BlockPrediction> Blocks; ///< Largest share first.
+  /// Innermost first, device memory / RAM last.
+  std::vector<LevelPrediction> Levels;
+  /// Cycles per call by what bound them ("compute", "memory:L2", ...).
+  std::map<std::string, double> BoundCycles;
+  RooflineTerms RooflineDetail; ///< Only when Roofline.
 };
 
-llvm::Expected<Prediction> predict(const ProgramProfile &P,
-                                   const hw::Target &T,
+/// CPU targets: Eq. 1-6 with the memory model; GPU/accelerator targets: the
+/// roofline estimate. Results of the pipeline simulator and the cache model
+/// are memoized across calls (by graphlet content and target), so a repeated
+/// prediction costs hash look-ups.
+llvm::Expected<Prediction> predict(const ProgramProfile &P, const hw::Target &T,
                                    const PredictOptions &Opts = {});
+
+/// The roofline estimate alone (predict() uses it for non-CPU targets).
+llvm::Expected<Prediction> predictRoofline(const ProgramProfile &P,
+                                           const hw::Target &T,
+                                           const PredictOptions &Opts = {});
+
+/// Eq. 3 for one function as a factor on a block's count over the run:
+/// ECount(BB) = Count(BB over the run) x factor / EntryCalls. 1 for serial
+/// functions (Count(F) x Count(BB) per call is the count over the run); for
+/// parallel ones, per launch group the slowest thread runs ceil(tasks /
+/// threads) tasks, so factor = sum(launches x ceil(tasks / threads)) / tasks.
+double effectiveTaskFactor(const FunctionProfile &F, unsigned Threads);
+
+/// The JSON object for one prediction (docs/prediction.md), at most TopK
+/// blocks (0: all).
+llvm::json::Value predictionToJSON(const Prediction &P, unsigned TopK = 0);
+
+/// The human-readable report: time per call, cycles, the bound, hit rates
+/// and the TopK blocks by share (0: all).
+void printPrediction(llvm::raw_ostream &OS, const Prediction &P,
+                     unsigned TopK = 10);
 
 } // namespace crop
 

@@ -1,0 +1,107 @@
+//===- CacheModel.h - Hit rates per cache level from reuse profiles -------===//
+//
+// Paper Eq. 4-6: the probability that an access with reuse distance D hits a
+// set-associative LRU cache of B lines and A ways is the probability that
+// fewer than A of the D distinct lines touched in between map to its set,
+// P(h|D) = P(Binomial(D, A/B) < A). Eq. 5 weights it by the reuse histogram;
+// Eq. 6 composes the levels, a miss at one level going on to the next.
+// Beyond the paper: hit rates are per block (each block's own histogram),
+// parallel functions see the stream one thread runs and a shared level's
+// share of capacity, and the misses give the bytes every level must move
+// (for the bandwidth bound) and how many misses are sequential streams that
+// a hardware prefetcher covers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_SIMULATOR_CACHEMODEL_H
+#define CROP_SIMULATOR_CACHEMODEL_H
+
+#include "crop/Hwdb/Target.h"
+#include "crop/Profile/ProgramProfile.h"
+#include "crop/Profile/ReuseHistogram.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace crop {
+
+/// Eq. 4 evaluated directly for one distance: P(Binomial(D, A/B) < A) with
+/// B = Lines, A = Ways. Exact for every D (a log-space sum of A terms); with
+/// Ways >= Lines (fully associative) it is the LRU rule D < Lines.
+double hitProbability(double D, double Lines, uint32_t Ways);
+
+/// Eq. 4 averaged over the distances of one histogram bin (the bins are up to
+/// 12.5 % wide; near the capacity cliff the average differs from the value at
+/// the midpoint).
+double binHitProbability(uint32_t Bin, double Lines, uint32_t Ways);
+
+/// One cache level as a thread sees it.
+struct LevelView {
+  std::string Name;
+  uint32_t LineBytes = 64;
+  uint32_t Ways = 1;
+  /// Lines available to one thread: capacity / line size, divided by the
+  /// number of threads sharing the instance.
+  double Lines = 0;
+  double Latency = 0;   ///< Cycles.
+  double Bandwidth = 0; ///< Bytes/s one thread can move through it.
+  uint32_t Sharers = 1; ///< Threads sharing one instance.
+};
+
+/// How a block's accesses split over the hierarchy.
+struct BlockMemory {
+  /// Fraction of accesses served by each cache level (innermost first) and,
+  /// as the last entry, by RAM. Sums to 1 when the block has accesses.
+  std::vector<double> Served;
+  /// Accesses (loads and stores) the histogram described, per execution.
+  double AccessesPerExec = 0;
+  /// Per cache level: the fraction of its misses that belong to sequential
+  /// streams (adjacent lines used together), which a hardware prefetcher
+  /// fetches ahead. 0 where the block has no histogram for twice the line.
+  std::vector<double> Prefetchable;
+  /// True when the block had a reuse histogram for the level's line size.
+  bool HasReuse = false;
+};
+
+/// Evaluates a target's hierarchy for one thread count; memoizes P(h|bin)
+/// per (bin, level).
+class CacheModel {
+public:
+  /// ThreadsRunning: threads executing at once (1 for serial code). The
+  /// model copies what it needs from Cpu.
+  CacheModel(const hw::CpuParams &Cpu, unsigned ThreadsRunning);
+  ~CacheModel();
+  CacheModel(CacheModel &&);
+  CacheModel &operator=(CacheModel &&);
+
+  const std::vector<LevelView> &levels() const;
+  /// RAM as the thread sees it (Lines unused).
+  const LevelView &ram() const;
+
+  /// P(h|bin) of level L (memoized).
+  double levelHit(size_t L, uint32_t Bin);
+
+  /// Eq. 5-6 for one block: every level reads the block's histogram for its
+  /// own line size (the nearest recorded one if that is missing).
+  /// SerialWeight in [0, 1] blends the miss rates of the Serial and Task
+  /// histograms (1 = Serial only; see serialWeightForTasks).
+  BlockMemory evaluate(const BlockProfile &B, double SerialWeight);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
+/// Threads sharing one instance of a level with SharedByCores cores when
+/// Threads threads run spread evenly over the machine's Cores cores.
+uint32_t levelSharers(uint32_t SharedByCores, uint32_t Cores, unsigned Threads);
+
+/// Weight of the Serial histogram for a private cache when each thread runs
+/// TasksPerThread consecutive tasks: reuse from the previous task survives
+/// except at the first task of each thread, so (k - 1) / k.
+double serialWeightForTasks(double TasksPerThread);
+
+} // namespace crop
+
+#endif // CROP_SIMULATOR_CACHEMODEL_H

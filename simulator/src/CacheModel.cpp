@@ -1,0 +1,251 @@
+//===- CacheModel.cpp - Hit rates per cache level from reuse profiles -----===//
+#include "crop/Simulator/CacheModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace crop;
+
+double crop::hitProbability(double D, double Lines, uint32_t Ways) {
+  if (Lines <= 0 || Ways == 0)
+    return 0.0;
+  // Fully associative (or a thread's share smaller than one set): LRU hits
+  // exactly when fewer than Lines distinct lines came in between.
+  if (double(Ways) >= Lines)
+    return D < Lines ? 1.0 : 0.0;
+  // Fewer intervening lines than ways can never evict the line.
+  if (D < double(Ways))
+    return 1.0;
+  double P = double(Ways) / Lines;
+  double LogP = std::log(P), LogQ = std::log1p(-P);
+  if (Ways > 2048) {
+    // Many ways: the binomial is normal to well below the memo's resolution.
+    double Mean = D * P, Sd = std::sqrt(D * P * (1 - P));
+    return 0.5 *
+           std::erfc(-((double(Ways) - 0.5 - Mean) / Sd) / std::sqrt(2.0));
+  }
+  // Sum of A binomial terms in log space: (1-p)^D underflows long before D
+  // reaches the distances that matter for a 35 MiB cache.
+  double LgD = std::lgamma(D + 1);
+  std::vector<double> Logs(Ways);
+  double Max = -std::numeric_limits<double>::infinity();
+  for (uint32_t A = 0; A < Ways; ++A) {
+    Logs[A] = LgD - std::lgamma(double(A) + 1) - std::lgamma(D - A + 1) +
+              A * LogP + (D - A) * LogQ;
+    Max = std::max(Max, Logs[A]);
+  }
+  if (Max < -745) // Every term underflows a double.
+    return 0.0;
+  double Sum = 0;
+  for (double L : Logs)
+    Sum += std::exp(L - Max);
+  return std::min(1.0, std::exp(Max + std::log(Sum)));
+}
+
+double crop::binHitProbability(uint32_t Bin, double Lines, uint32_t Ways) {
+  uint64_t Lo = ReuseHistogram::binLow(Bin), Hi = ReuseHistogram::binHigh(Bin);
+  if (Hi - Lo < 9) {
+    double Sum = 0;
+    for (uint64_t D = Lo; D <= Hi; ++D)
+      Sum += hitProbability(double(D), Lines, Ways);
+    return Sum / double(Hi - Lo + 1);
+  }
+  // Nine evenly spaced distances (ends included): the bin's distances are
+  // taken as uniformly spread over it.
+  double Sum = 0;
+  for (int I = 0; I <= 8; ++I)
+    Sum += hitProbability(std::round(double(Lo) + (Hi - Lo) * I / 8.0), Lines,
+                          Ways);
+  return Sum / 9.0;
+}
+
+uint32_t crop::levelSharers(uint32_t SharedByCores, uint32_t Cores,
+                            unsigned Threads) {
+  uint32_t Instances =
+      std::max<uint32_t>(1, Cores / std::max(1u, SharedByCores));
+  uint32_t S = (std::max(1u, Threads) + Instances - 1) / Instances;
+  return std::max<uint32_t>(1, S);
+}
+
+double crop::serialWeightForTasks(double TasksPerThread) {
+  if (TasksPerThread <= 1)
+    return 0.0;
+  return (TasksPerThread - 1) / TasksPerThread;
+}
+
+namespace {
+/// Per-thread sustained bandwidth: one core's figure, or the machine's total
+/// split among the threads streaming at once, whichever is smaller.
+double threadBandwidth(double PerCore, double All, unsigned Threads) {
+  double Shared = All > 0 ? All / std::max(1u, Threads) : 0;
+  if (PerCore > 0 && Shared > 0)
+    return std::min(PerCore, Shared);
+  return PerCore > 0 ? PerCore : Shared;
+}
+
+/// Misses of every level for one histogram, per access of that histogram.
+/// Levels that read the same histogram are composed bin by bin with
+/// inclusion (a line within a level's reach is within every outer level's).
+struct HistMisses {
+  std::vector<double> Miss; ///< Miss[L]: fraction of accesses missing level L.
+};
+} // namespace
+
+struct CacheModel::Impl {
+  std::vector<LevelView> Levels;
+  LevelView Ram;
+  /// Memo[L][bin] for the level's lines, Memo2 for half as many lines (the
+  /// same bytes in lines twice as wide); NaN = not computed yet.
+  std::vector<std::vector<double>> Memo, Memo2;
+
+  Impl(const hw::CpuParams &Cpu, unsigned Threads) {
+    for (const hw::CacheLevel &CL : Cpu.Caches) {
+      LevelView V;
+      V.Name = CL.Name;
+      V.LineBytes = CL.LineBytes ? CL.LineBytes : 64;
+      V.Ways = std::max(1u, CL.Ways);
+      V.Sharers = levelSharers(CL.SharedByCores, Cpu.Cores, Threads);
+      V.Lines = double(CL.SizeBytes) / V.LineBytes / V.Sharers;
+      V.Latency = CL.LatencyCycles;
+      V.Bandwidth =
+          threadBandwidth(CL.BandwidthPerCore, CL.BandwidthAll, Threads);
+      Levels.push_back(V);
+    }
+    Ram.Name = "RAM";
+    Ram.LineBytes = Levels.empty() ? 64 : Levels.back().LineBytes;
+    Ram.Latency = Cpu.RamLatencyCycles;
+    Ram.Bandwidth =
+        threadBandwidth(Cpu.RamBandwidthPerCore, Cpu.RamBandwidthAll, Threads);
+    Ram.Sharers = std::max(1u, Threads);
+    Memo.assign(Levels.size(), {});
+    Memo2.assign(Levels.size(), {});
+  }
+
+  double hit(size_t L, uint32_t Bin, bool Wide = false) {
+    std::vector<double> &M = Wide ? Memo2[L] : Memo[L];
+    if (Bin >= M.size())
+      M.resize(Bin + 1, std::numeric_limits<double>::quiet_NaN());
+    if (std::isnan(M[Bin]))
+      M[Bin] = binHitProbability(Bin, Levels[L].Lines * (Wide ? 0.5 : 1.0),
+                                 Levels[L].Ways);
+    return M[Bin];
+  }
+
+  /// Miss fraction of each level in Ls (which all read H), composed with
+  /// inclusion per bin. Wide: the same bytes of capacity in lines twice as
+  /// wide (half as many).
+  std::vector<double> missFractions(const ReuseHistogram &H,
+                                    const std::vector<size_t> &Ls, bool Wide) {
+    std::vector<double> Miss(Ls.size(), 0.0);
+    if (H.total() == 0)
+      return Miss;
+    double Total = double(H.total());
+    for (const auto &[Bin, Count] : H.bins()) {
+      double Cum = 0;
+      for (size_t I = 0; I < Ls.size(); ++I) {
+        double P = hit(Ls[I], Bin, Wide);
+        Cum = std::max(Cum, P);
+        Miss[I] += double(Count) * (1 - Cum);
+      }
+    }
+    for (double &M : Miss)
+      M = (M + double(H.cold())) / Total;
+    return Miss;
+  }
+};
+
+CacheModel::CacheModel(const hw::CpuParams &Cpu, unsigned ThreadsRunning)
+    : P(std::make_unique<Impl>(Cpu, ThreadsRunning)) {}
+CacheModel::~CacheModel() = default;
+CacheModel::CacheModel(CacheModel &&) = default;
+CacheModel &CacheModel::operator=(CacheModel &&) = default;
+
+const std::vector<LevelView> &CacheModel::levels() const { return P->Levels; }
+const LevelView &CacheModel::ram() const { return P->Ram; }
+double CacheModel::levelHit(size_t L, uint32_t Bin) { return P->hit(L, Bin); }
+
+BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight) {
+  BlockMemory R;
+  size_t N = P->Levels.size();
+  R.Served.assign(N + 1, 0.0);
+  R.Prefetchable.assign(N, 0.0);
+  if (N == 0) {
+    R.Served[0] = 1.0;
+    return R;
+  }
+  SerialWeight = std::clamp(SerialWeight, 0.0, 1.0);
+
+  // Each level reads the histogram of its own line size; levels with the same
+  // line size are composed together.
+  std::map<uint32_t, std::vector<size_t>> ByLine;
+  for (size_t L = 0; L < N; ++L)
+    ByLine[P->Levels[L].LineBytes].push_back(L);
+
+  auto pick = [&](uint32_t Line) -> const BlockReuse * {
+    auto It = B.Reuse.find(Line);
+    if (It != B.Reuse.end())
+      return &It->second;
+    // No histogram for this line size: the nearest one recorded.
+    const BlockReuse *Best = nullptr;
+    uint32_t BestGap = ~0u;
+    for (const auto &[L, BR] : B.Reuse) {
+      uint32_t Gap = L > Line ? L - Line : Line - L;
+      if (Gap < BestGap)
+        BestGap = Gap, Best = &BR;
+    }
+    return Best;
+  };
+  // Miss fractions blended over the Serial and Task views.
+  auto blended = [&](const BlockReuse &BR, const std::vector<size_t> &Ls,
+                     bool Wide) {
+    std::vector<double> S = P->missFractions(BR.Serial, Ls, Wide);
+    if (BR.Task.empty() || SerialWeight >= 1.0)
+      return S;
+    std::vector<double> T = P->missFractions(BR.Task, Ls, Wide);
+    for (size_t I = 0; I < S.size(); ++I)
+      S[I] = SerialWeight * S[I] + (1 - SerialWeight) * T[I];
+    return S;
+  };
+
+  std::vector<double> Miss(N, 0.0);
+  for (const auto &[Line, Ls] : ByLine) {
+    const BlockReuse *BR = pick(Line);
+    if (!BR || BR->Serial.empty())
+      continue;
+    R.HasReuse = true;
+    if (Ls.front() == 0 && B.Count)
+      R.AccessesPerExec = double(BR->Serial.total()) / double(B.Count);
+    std::vector<double> M = blended(*BR, Ls, false);
+    for (size_t I = 0; I < Ls.size(); ++I)
+      Miss[Ls[I]] = M[I];
+    // Sequential streams: when lines twice as wide (same bytes of capacity)
+    // halve the misses, the adjacent line was used too, which is what a
+    // next-line/stream prefetcher fetches ahead. Random or widely strided
+    // accesses miss as often with wider lines.
+    auto Wide = B.Reuse.find(Line * 2);
+    if (Wide != B.Reuse.end() && !Wide->second.Serial.empty()) {
+      std::vector<double> M2 = blended(Wide->second, Ls, true);
+      double Scale2 =
+          double(Wide->second.Serial.total()) / double(BR->Serial.total());
+      for (size_t I = 0; I < Ls.size(); ++I) {
+        if (M[I] <= 0)
+          continue;
+        double Ratio = M2[I] * Scale2 / M[I];
+        R.Prefetchable[Ls[I]] = std::clamp(2 * (1 - Ratio), 0.0, 1.0);
+      }
+    }
+  }
+  if (!R.HasReuse) {
+    R.Served[0] = 1.0;
+    return R;
+  }
+  // Inclusion across line sizes too: an outer level misses no more often.
+  for (size_t L = 1; L < N; ++L)
+    Miss[L] = std::min(Miss[L], Miss[L - 1]);
+  R.Served[0] = 1 - Miss[0];
+  for (size_t L = 1; L < N; ++L)
+    R.Served[L] = Miss[L - 1] - Miss[L];
+  R.Served[N] = Miss[N - 1];
+  return R;
+}

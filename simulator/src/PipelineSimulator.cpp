@@ -1,0 +1,718 @@
+//===- PipelineSimulator.cpp - Discrete-event pipeline simulator ----------===//
+//
+// How a graphlet is run (the contract is in PipelineSimulator.h):
+//
+// 1. The Boost graph is flattened once per query into arrays in topological
+//    (program) order: per vertex its cost (latency, unit class, occupancy,
+//    uops) and a CSR list of predecessors with a distance (0 within one
+//    execution, 1 for a Carried edge: execution k waits for k-1).
+// 2. K executions run back to back. Each instruction, in program order:
+//    - dispatches in order, IssueWidth uops per cycle, once the instruction
+//      RobSize places earlier has retired (in-order retirement);
+//    - starts at the earliest time >= its dispatch cycle and its operands'
+//      completion at which its unit class has capacity in that cycle. Class
+//      capacity is one "whole-core cycle" per cycle: an instruction takes
+//      RecipThroughput of it (the descriptors give whole-core reciprocal
+//      throughputs, uops.info convention), at least 1/units, so a class issues
+//      min(units, 1/RecipThroughput) per cycle; RecipThroughput > 1 occupies
+//      the class for that many cycles (dividers). Classes keep a per-cycle
+//      reservation table, so a younger instruction whose operands are ready
+//      uses a cycle an older one left free: oldest-first out-of-order select.
+//    - completes at start + latency (times are real numbers, so fractional
+//      latencies such as a memory model's 37.3 cycles chain exactly).
+// 3. The first execution is never delayed by later ones (they only take what
+//    it left), so its last completion is the cold Latency. The steady state
+//    is the retirement time per execution over the second half of the run.
+//
+// Free (no issue slot, no unit, zero latency; dependencies pass through):
+// the entry vertex; geps whose in-block users are all loads/stores (folded
+// into the addressing mode after instruction selection; a gep that feeds
+// arithmetic, a phi or another block is an add); bitcast, ptrtoint,
+// inttoptr, addrspacecast and freeze (no instruction); alloca (a frame slot).
+// Phis, debug intrinsics and lifetime markers have no vertex already.
+//
+// Loads: LoadLatency (the memory model's figure) replaces the descriptor's L1
+// latency; what the descriptor charges beyond L1 for a type (e.g. 8 cycles
+// for a 512-bit load against 4 for L1) is kept on top.
+//
+// Opcodes the descriptor has no entry for get a class default (classDefault
+// below): loads/stores/branches on their unit at its full rate, dividers on
+// "div", vector shuffles on "shuffle", floating-point ops as the target's
+// fadd of that type, unknown calls 20 cycles latency, 10 uops, one per 10
+// cycles (class "call"), the rest one-cycle ALU ops; vectors wider than the
+// SIMD width split. An integer vector urem/sdiv by a constant is costed as a
+// division here (the graphlet does not say the divisor is constant).
+//
+//===----------------------------------------------------------------------===//
+
+#include "crop/Simulator/PipelineSimulator.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+using namespace crop;
+
+namespace {
+
+constexpr double Eps = 1e-9;
+
+/// What one vertex costs once resolved against the target.
+struct VertexCost {
+  double Latency = 0;
+  double Occupancy = 0; ///< Whole-core cycles of its unit class.
+  uint32_t Unit = 0;
+  uint32_t Uops = 0;
+  uint32_t Hint = 0; ///< Its slot in Impl::Hints: one per class.
+  bool Free = true;
+};
+
+/// An interned (opcode, type, lanes) with its resolved cost.
+struct ClassEntry {
+  std::string Opcode, Type;
+  uint32_t Lanes;
+  VertexCost Cost;  ///< Latency of loads is the descriptor's.
+  bool IsLoad;      ///< Latency becomes LoadLatency + LoadExtra.
+  double LoadExtra; ///< Descriptor latency beyond L1's.
+};
+
+//===-- Hashing
+//------------------------------------------------------------===//
+
+inline uint64_t mix64(uint64_t X) {
+  X ^= X >> 30;
+  X *= 0xbf58476d1ce4e5b9ULL;
+  X ^= X >> 27;
+  X *= 0x94d049bb133111ebULL;
+  X ^= X >> 31;
+  return X;
+}
+
+/// Two independent 64-bit streams: a 128-bit structural key.
+struct Hasher {
+  uint64_t A = 0x9e3779b97f4a7c15ULL, B = 0xc2b2ae3d27d4eb4fULL;
+  void word(uint64_t W) {
+    A = mix64(A ^ W) + 0x2545f4914f6cdd1dULL;
+    B = mix64(B + W * 0x9fb21c651e98df25ULL) ^ (B >> 17);
+  }
+  void bytes(const std::string &S) {
+    size_t N = S.size(), I = 0;
+    for (; I + 8 <= N; I += 8) {
+      uint64_t W;
+      std::memcpy(&W, S.data() + I, 8);
+      word(W);
+    }
+    uint64_t Tail = 0;
+    std::memcpy(&Tail, S.data() + I, N - I);
+    word(Tail ^ (uint64_t(N) << 56));
+  }
+};
+
+uint64_t classHash(const std::string &Op, const std::string &Ty,
+                   uint32_t Lanes) {
+  Hasher H;
+  H.bytes(Op);
+  H.bytes(Ty);
+  H.word(Lanes);
+  return H.A;
+}
+
+//===-- Class defaults
+//-----------------------------------------------------===//
+
+bool startsWith(const std::string &S, const char *P) {
+  return S.compare(0, std::strlen(P), P) == 0;
+}
+
+bool isLoadOpcode(const std::string &Op) {
+  return Op == "load" || Op == "intr:masked.load" ||
+         Op == "intr:masked.gather" || Op == "intr:masked.expandload";
+}
+
+bool isStoreOpcode(const std::string &Op) {
+  return Op == "store" || Op == "intr:masked.store" ||
+         Op == "intr:masked.scatter" || Op == "intr:masked.compressstore";
+}
+
+bool isFreeOpcode(const std::string &Op) {
+  return Op == "entry" || Op == "bitcast" || Op == "ptrtoint" ||
+         Op == "inttoptr" || Op == "addrspacecast" || Op == "freeze" ||
+         Op == "alloca";
+}
+
+bool isFloatType(const std::string &Ty) {
+  return (!Ty.empty() && Ty[0] == 'f') || Ty == "bf16";
+}
+
+uint32_t unitCount(const hw::CpuParams &C, const std::string &Unit) {
+  auto It = C.Units.find(Unit);
+  return It == C.Units.end() || It->second == 0 ? 1 : It->second;
+}
+
+/// The cost of an opcode the descriptor does not describe (documented in the
+/// file header); never fails.
+hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
+                           const std::string &Ty, uint32_t Lanes) {
+  const hw::CpuParams &C = *T.Cpu;
+  hw::InstrCost R;
+  auto OnUnit = [&](const char *Unit, double Latency) {
+    R.Unit = Unit;
+    R.Latency = Latency;
+    R.RecipThroughput = 1.0 / unitCount(C, Unit);
+    R.Uops = 1;
+  };
+  if (isLoadOpcode(Op)) {
+    OnUnit("load", C.Caches.empty() ? 4 : C.Caches.front().LatencyCycles);
+  } else if (isStoreOpcode(Op)) {
+    OnUnit("store", 1);
+  } else if (Op == "br" || Op == "switch" || Op == "ret" ||
+             Op == "indirectbr" || Op == "unreachable") {
+    OnUnit("branch", 1);
+  } else if (startsWith(Op, "call:") || startsWith(Op, "intr:mem")) {
+    // An unknown function: call/return plus a short body. Its own class
+    // ("call", one unit unless a descriptor says otherwise) serialises calls
+    // without taking the ALUs a real body would share with its neighbours.
+    R.Unit = "call";
+    R.Latency = 20;
+    R.RecipThroughput = 10;
+    R.Uops = 10;
+    return R;
+  } else if (Op == "atomicrmw" || Op == "cmpxchg" || Op == "fence") {
+    // Locked read-modify-write: drains the store buffer.
+    R.Unit = "store";
+    R.Latency = 20;
+    R.RecipThroughput = 20;
+    R.Uops = 8;
+    return R;
+  } else if (Op == "fdiv" || Op == "frem" || Op == "sdiv" || Op == "udiv" ||
+             Op == "srem" || Op == "urem" || startsWith(Op, "intr:sqrt")) {
+    R.Unit = "div";
+    R.Latency = 20;
+    R.RecipThroughput = 10;
+    R.Uops = 1;
+  } else if (Op == "shufflevector" || Op == "extractelement" ||
+             Op == "insertelement") {
+    OnUnit("shuffle", 1);
+  } else if (isFloatType(Ty)) {
+    if (std::optional<hw::InstrCost> F = T.instructionCost("fadd", Ty, Lanes))
+      return *F;
+    OnUnit("fp", 4);
+  } else {
+    OnUnit("alu", 1);
+  }
+  uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(Ty))) * Lanes;
+  uint32_t Pieces =
+      C.SimdBits ? std::max<uint64_t>(1, (Bits + C.SimdBits - 1) / C.SimdBits)
+                 : 1;
+  if (Lanes > 1 && Pieces > 1) {
+    R.RecipThroughput *= Pieces;
+    R.Uops *= Pieces;
+  }
+  return R;
+}
+
+struct MemoKey {
+  uint64_t Lo, Hi, Load;
+  bool operator==(const MemoKey &O) const {
+    return Lo == O.Lo && Hi == O.Hi && Load == O.Load;
+  }
+};
+struct MemoKeyHash {
+  size_t operator()(const MemoKey &K) const {
+    return size_t(K.Lo ^ mix64(K.Hi + K.Load));
+  }
+};
+
+/// "port:<unit>" with static storage, so a BlockCost outlives its simulator
+/// (unit names are few: the set stays small).
+const char *internLimit(const std::string &Name) {
+  static std::mutex Lock;
+  static std::set<std::string> Names;
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Names.insert(Name).first->c_str();
+}
+
+/// Every negative value (and NaN) means "the descriptor's L1 latency"; a
+/// latency beyond a million cycles is no memory model's answer.
+double normalLoadLatency(double L) {
+  if (!(L >= 0))
+    return -1;
+  return std::min(L, 1e6);
+}
+
+} // namespace
+
+GraphletKey crop::graphletKey(const Graphlet &G) {
+  const GraphletGraph &Gr = G.G;
+  Hasher H;
+  size_t N = boost::num_vertices(Gr);
+  H.word(N);
+  for (size_t V = 0; V < N; ++V) {
+    const GraphletVertex &X = Gr[V];
+    H.bytes(X.Opcode);
+    H.bytes(X.Type);
+    H.word(X.Lanes);
+  }
+  for (size_t V = 0; V < N; ++V) {
+    for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
+      H.word((uint64_t(boost::target(*E, Gr)) << 8) | uint64_t(Gr[*E].Kind) |
+             (uint64_t(V) << 36));
+    H.word(~uint64_t(0));
+  }
+  return {H.A, H.B};
+}
+
+struct PipelineSimulator::Impl {
+  const hw::Target &T;
+  hw::CpuParams Cpu; ///< A copy, defaults if T has none.
+  SimulatorOptions Opts;
+  double L1Latency = 4;
+
+  // Unit classes: index -> name, and "port:<name>" for Limit.
+  std::vector<std::string> UnitNames;
+  std::vector<const char *> PortLimitNames;
+  std::vector<double> UnitMinOcc; ///< 1 / units.
+
+  // Interned instruction classes.
+  std::unordered_map<uint64_t, uint32_t> ClassIndex;
+  std::vector<ClassEntry> Classes;
+
+  // Memo.
+  std::unordered_map<MemoKey, BlockCost, MemoKeyHash> Memo;
+  uint64_t Simulated = 0;
+
+  // Flattened graphlet (reused between queries).
+  std::vector<uint32_t> Pos;    ///< Vertex -> position in program order.
+  std::vector<uint32_t> OrderV; ///< Position -> vertex.
+  std::vector<uint32_t> InDeg;
+  std::vector<VertexCost> Cost;    ///< By position.
+  std::vector<uint32_t> PredBegin; ///< CSR by position.
+  std::vector<uint32_t> PredPos;
+  std::vector<uint8_t> PredDist;
+
+  // Simulation state (reused).
+  std::vector<double> Complete;
+  std::vector<double> RobRing;
+  std::vector<double> CopyRetire;
+  std::vector<double> Usage; ///< [unit * Horizon + (cycle & RingMask)]
+  std::vector<int64_t> FullBefore;
+  std::vector<int64_t> Hints;
+  int64_t RingBase = 0;
+  int64_t MaxTouched = -1; ///< Latest cycle with a reservation.
+  std::vector<double> BoundOcc;
+
+  Impl(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
+    if (T.Cpu)
+      Cpu = *T.Cpu;
+    if (Cpu.IssueWidth == 0)
+      Cpu.IssueWidth = 1;
+    if (Opts.RobSize == 0)
+      Opts.RobSize = 1;
+    Opts.MinCopies = std::max(2u, Opts.MinCopies);
+    Opts.MaxCopies = std::max(Opts.MinCopies, Opts.MaxCopies);
+    if (!Cpu.Caches.empty())
+      L1Latency = Cpu.Caches.front().LatencyCycles;
+    for (const auto &[Name, Count] : Cpu.Units)
+      unitId(Name);
+  }
+
+  uint32_t unitId(const std::string &Name) {
+    for (uint32_t I = 0; I < UnitNames.size(); ++I)
+      if (UnitNames[I] == Name)
+        return I;
+    UnitNames.push_back(Name);
+    PortLimitNames.push_back(internLimit("port:" + Name));
+    UnitMinOcc.push_back(1.0 / unitCount(Cpu, Name));
+    return UnitNames.size() - 1;
+  }
+
+  const ClassEntry &classOf(const GraphletVertex &V) {
+    uint64_t H = classHash(V.Opcode, V.Type, V.Lanes);
+    auto It = ClassIndex.find(H);
+    if (It != ClassIndex.end()) {
+      const ClassEntry &E = Classes[It->second];
+      if (E.Lanes == V.Lanes && E.Opcode == V.Opcode && E.Type == V.Type)
+        return E;
+      // A 64-bit collision: look the slow way (never seen in practice).
+      for (const ClassEntry &C : Classes)
+        if (C.Lanes == V.Lanes && C.Opcode == V.Opcode && C.Type == V.Type)
+          return C;
+    }
+    ClassEntry E{V.Opcode, V.Type, V.Lanes, {}, false, 0};
+    if (!isFreeOpcode(V.Opcode)) {
+      hw::InstrCost C;
+      if (T.Cpu) {
+        std::optional<hw::InstrCost> D =
+            T.instructionCost(V.Opcode, V.Type, V.Lanes);
+        C = D ? *D : classDefault(T, V.Opcode, V.Type, V.Lanes);
+      }
+      E.Cost.Free = false;
+      E.Cost.Latency = std::max(0.0, C.Latency);
+      E.Cost.Unit = unitId(C.Unit);
+      // At most a quarter of the reservation horizon (no real unit is busy
+      // thousands of cycles per instruction).
+      E.Cost.Occupancy = std::min(
+          std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]), 4096.0);
+      E.Cost.Uops = std::max(1u, C.Uops);
+      E.IsLoad = isLoadOpcode(V.Opcode);
+      E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
+    }
+    uint32_t Idx = Classes.size();
+    E.Cost.Hint = Idx;
+    Classes.push_back(std::move(E));
+    if (It == ClassIndex.end())
+      ClassIndex.emplace(H, Idx);
+    return Classes.back();
+  }
+
+  /// Flattens G into the position arrays; false if G has a cycle of
+  /// non-carried edges (not a graphlet the builder makes).
+  bool flatten(const Graphlet &G, double LoadLatency) {
+    const GraphletGraph &Gr = G.G;
+    const uint32_t N = boost::num_vertices(Gr);
+    // Kahn's algorithm, smallest vertex first among the ready ones, over the
+    // non-carried edges: program order whenever edges already follow it.
+    InDeg.assign(N, 0);
+    for (uint32_t V = 0; V < N; ++V)
+      for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E)
+        if (Gr[*E].Kind != DepKind::Carried)
+          ++InDeg[V];
+    OrderV.clear();
+    Pos.assign(N, UINT32_MAX);
+    // Edges almost always go forward, so a scan that restarts at the
+    // smallest newly ready vertex is linear in practice.
+    uint32_t Next = 0;
+    Done.assign(N, 0);
+    while (OrderV.size() < N) {
+      while (Next < N && (Done[Next] || InDeg[Next] != 0))
+        ++Next;
+      if (Next == N)
+        return false;
+      uint32_t V = Next;
+      Done[V] = 1;
+      Pos[V] = OrderV.size();
+      OrderV.push_back(V);
+      for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
+        if (Gr[*E].Kind != DepKind::Carried) {
+          uint32_t W = boost::target(*E, Gr);
+          if (--InDeg[W] == 0 && W < Next)
+            Next = W;
+        }
+    }
+
+    Cost.resize(N);
+    PredBegin.resize(N + 1);
+    PredPos.clear();
+    PredDist.clear();
+    for (uint32_t P = 0; P < N; ++P) {
+      uint32_t V = OrderV[P];
+      const GraphletVertex &X = Gr[V];
+      PredBegin[P] = PredPos.size();
+      for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E) {
+        uint32_t S = boost::source(*E, Gr);
+        if (S == 0 && Gr[*E].Kind == DepKind::Entry)
+          continue; // The entry vertex is done before anything dispatches.
+        PredPos.push_back(Pos[S]);
+        PredDist.push_back(Gr[*E].Kind == DepKind::Carried ? 1 : 0);
+      }
+      if (V == 0) {
+        Cost[P] = VertexCost{};
+        continue;
+      }
+      const ClassEntry &C = classOf(X);
+      Cost[P] = C.Cost;
+      if (C.IsLoad && LoadLatency >= 0)
+        Cost[P].Latency = LoadLatency + C.LoadExtra;
+      if (X.Opcode == "gep" && foldedGep(Gr, V))
+        Cost[P] = VertexCost{};
+    }
+    PredBegin[N] = PredPos.size();
+    return true;
+  }
+
+  /// A gep whose in-block users are all memory accesses (as addresses).
+  static bool foldedGep(const GraphletGraph &Gr, uint32_t V) {
+    bool AnyUse = false;
+    for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E) {
+      DepKind K = Gr[*E].Kind;
+      if (K != DepKind::Data && K != DepKind::Carried)
+        continue;
+      if (K == DepKind::Carried)
+        return false; // A pointer increment feeding the next iteration.
+      const std::string &Op = Gr[boost::target(*E, Gr)].Opcode;
+      if (!isLoadOpcode(Op) && !isStoreOpcode(Op) && Op != "gep")
+        return false;
+      AnyUse = true;
+    }
+    return AnyUse;
+  }
+  std::vector<uint8_t> Done;
+
+  //===-- Reservation table ----------------------------------------------===//
+
+  /// Cycles the reservation table covers beyond the dispatch frontier. A
+  /// start later than that (a dependency chain of tens of thousands of cycles
+  /// inside the reorder window) is not reserved: at such distances the chain,
+  /// not a port, decides. Fixed, so memory stays small (units x 128 KiB).
+  static constexpr int64_t Horizon = int64_t(1) << 14;
+  static constexpr uint64_t RingMask = Horizon - 1;
+
+  /// Zeroes what the last run touched; sized for the current unit classes.
+  void resetRing() {
+    if (Usage.size() < Horizon * UnitNames.size())
+      Usage.resize(Horizon * UnitNames.size(), 0.0);
+    int64_t To = std::min(MaxTouched, RingBase + Horizon - 1);
+    for (size_t U = 0; U < UnitNames.size(); ++U)
+      for (int64_t C = RingBase; C <= To; ++C)
+        Usage[U * Horizon + (uint64_t(C) & RingMask)] = 0.0;
+    Hints.assign(Classes.size(), 0);
+    FullBefore.assign(UnitNames.size(), 0);
+    RingBase = 0;
+    MaxTouched = -1;
+  }
+
+  /// Cycles before Base are dead: no instruction can start before the
+  /// current dispatch cycle.
+  void advanceBase(int64_t Base) {
+    if (Base <= RingBase)
+      return;
+    int64_t To = std::min({Base, MaxTouched + 1, RingBase + Horizon});
+    for (size_t U = 0; U < UnitNames.size(); ++U) {
+      double *Row = &Usage[U * Horizon];
+      for (int64_t C = RingBase; C < To; ++C)
+        Row[uint64_t(C) & RingMask] = 0.0;
+      FullBefore[U] = std::max(FullBefore[U], Base);
+    }
+    RingBase = Base;
+  }
+
+  bool inHorizon(int64_t C) const { return C - RingBase < Horizon; }
+
+  double &use(uint32_t U, int64_t C) {
+    return Usage[U * Horizon + (uint64_t(C) & RingMask)];
+  }
+
+  bool isFull(uint32_t U, int64_t C) {
+    return use(U, C) + UnitMinOcc[U] > 1.0 + Eps;
+  }
+
+  /// Earliest cycle >= C where unit class U can take occupancy Occ; reserves.
+  /// Hint: the class's slot in Hints, the cycle before which no cycle can
+  /// take this class (usage only grows, so that stays true); it makes a
+  /// backlog of same-class instructions cost O(1) each, not a scan.
+  int64_t reserve(uint32_t U, int64_t C, double Occ, uint32_t Hint) {
+    int64_t &H = Hints[Hint];
+    H = std::max(H, RingBase);
+    const bool FromHint = C <= H;
+    C = std::max({C, H, FullBefore[U]});
+    if (Occ <= 1.0 + Eps) {
+      for (;; ++C) {
+        if (!inHorizon(C))
+          return C;
+        double &X = use(U, C);
+        if (X + Occ <= 1.0 + Eps) {
+          X += Occ;
+          break;
+        }
+      }
+      MaxTouched = std::max(MaxTouched, C);
+    } else {
+      // Not pipelined: whole cycles, then the remainder.
+      int64_t Whole = int64_t(Occ);
+      double Rem = Occ - double(Whole);
+      for (;; ++C) {
+        if (!inHorizon(C + Whole))
+          return C;
+        bool Fits = true;
+        for (int64_t I = 0; I < Whole && Fits; ++I)
+          Fits = use(U, C + I) <= Eps;
+        if (Fits && Rem > Eps)
+          Fits = use(U, C + Whole) + Rem <= 1.0 + Eps;
+        if (Fits)
+          break;
+      }
+      for (int64_t I = 0; I < Whole; ++I)
+        use(U, C + I) = 1.0;
+      if (Rem > Eps)
+        use(U, C + Whole) += Rem;
+      MaxTouched = std::max(MaxTouched, C + Whole);
+    }
+    if (FromHint)
+      H = C;
+    // Keep the hint past the full prefix (usage only grows).
+    int64_t &F = FullBefore[U];
+    while (inHorizon(F) && isFull(U, F))
+      ++F;
+    return C;
+  }
+
+  //===-- The run --------------------------------------------------------===//
+
+  BlockCost run(const Graphlet &G, double LoadLatency) {
+    BlockCost R;
+    if (!flatten(G, LoadLatency)) {
+      // A dependency cycle outside Carried edges: no schedule exists; cost
+      // every instruction serially rather than fail.
+      double Sum = 0;
+      for (uint32_t V = 1; V < boost::num_vertices(G.G); ++V) {
+        const ClassEntry &C = classOf(G.G[V]);
+        Sum += C.Cost.Free ? 0 : std::max(C.Cost.Latency, C.Cost.Occupancy);
+        R.Instructions += !C.Cost.Free;
+      }
+      R.Cycles = R.Latency = Sum;
+      return R;
+    }
+    const uint32_t N = OrderV.size();
+    uint32_t M = 0;
+    uint64_t UopsPerExec = 0;
+    BoundOcc.assign(UnitNames.size(), 0.0);
+    for (uint32_t P = 0; P < N; ++P)
+      if (!Cost[P].Free) {
+        ++M;
+        UopsPerExec += Cost[P].Uops;
+        BoundOcc[Cost[P].Unit] += Cost[P].Occupancy;
+      }
+    R.Instructions = M;
+    if (M == 0)
+      return R;
+
+    const uint32_t W = Cpu.IssueWidth;
+    const uint32_t Rob = Opts.RobSize;
+    uint64_t Want =
+        (uint64_t(Rob) * Opts.CopiesPerRob + M - 1) / std::max<uint32_t>(M, 1);
+    const uint32_t K =
+        uint32_t(std::clamp<uint64_t>(Want, Opts.MinCopies, Opts.MaxCopies));
+
+    Complete.resize(size_t(K) * N);
+    uint64_t RobRingSize = 1;
+    while (RobRingSize < Rob)
+      RobRingSize *= 2;
+    RobRing.assign(RobRingSize, 0.0);
+    CopyRetire.assign(K, 0.0);
+    resetRing();
+
+    int64_t DispCycle = 0;
+    uint32_t DispSlots = 0;
+    uint64_t RealIdx = 0;
+    double LastRetire = 0;
+    double ColdLatency = 0;
+
+    for (uint32_t K0 = 0; K0 < K; ++K0) {
+      double *Cur = &Complete[size_t(K0) * N];
+      for (uint32_t P = 0; P < N; ++P) {
+        double Ready = 0;
+        for (uint32_t E = PredBegin[P], EE = PredBegin[P + 1]; E < EE; ++E) {
+          uint32_t D = PredDist[E];
+          if (D > K0)
+            continue; // The cold first execution: nothing carried in.
+          double T = Complete[size_t(K0 - D) * N + PredPos[E]];
+          Ready = T > Ready ? T : Ready;
+        }
+        const VertexCost &C = Cost[P];
+        if (C.Free) {
+          Cur[P] = Ready;
+          continue;
+        }
+        // Dispatch: in order, W uops a cycle, a free reorder-buffer entry.
+        if (RealIdx >= Rob) {
+          double Freed = RobRing[(RealIdx - Rob) & (RobRingSize - 1)];
+          int64_t FC = int64_t(std::ceil(Freed - Eps));
+          if (FC > DispCycle) {
+            DispCycle = FC;
+            DispSlots = 0;
+          }
+        }
+        // An instruction's uops may straddle two cycles (they are
+        // allocated one by one), so the width is used in full.
+        if (DispSlots >= W) {
+          ++DispCycle;
+          DispSlots -= W;
+        }
+        const int64_t Disp = DispCycle;
+        advanceBase(Disp);
+        DispSlots += C.Uops;
+        while (DispSlots > W) { // Wider than the dispatch width: more cycles.
+          ++DispCycle;
+          DispSlots -= W;
+        }
+        // Issue: operands ready and class capacity, oldest first.
+        double Start = std::max(Ready, double(Disp));
+        int64_t Cyc = int64_t(std::floor(Start + Eps));
+        int64_t Got = reserve(C.Unit, Cyc, C.Occupancy, C.Hint);
+        if (Got != Cyc)
+          Start = double(Got);
+        double Done = Start + C.Latency;
+        Cur[P] = Done;
+        LastRetire = std::max(LastRetire, Done);
+        RobRing[RealIdx & (RobRingSize - 1)] = LastRetire;
+        ++RealIdx;
+      }
+      if (K0 == 0)
+        for (uint32_t P = 0; P < N; ++P)
+          ColdLatency = std::max(ColdLatency, Cur[P]);
+      CopyRetire[K0] = LastRetire;
+    }
+    Simulated += uint64_t(K) * M;
+
+    const uint32_t Half = K / 2;
+    R.Cycles = (CopyRetire[K - 1] - CopyRetire[Half - 1]) / double(K - Half);
+    R.Latency = ColdLatency;
+
+    // Name the bound: the largest throughput bound if the run reached it.
+    double Best = double(UopsPerExec) / W;
+    R.Limit = "issue";
+    for (size_t U = 0; U < BoundOcc.size(); ++U)
+      if (BoundOcc[U] > Best + Eps) {
+        Best = BoundOcc[U];
+        R.Limit = PortLimitNames[U];
+      }
+    if (R.Cycles > Best * 1.05 + 0.01)
+      R.Limit = "latency";
+    return R;
+  }
+};
+
+PipelineSimulator::PipelineSimulator(const hw::Target &T, SimulatorOptions O)
+    : P(std::make_unique<Impl>(T, O)) {
+  assert(T.Cpu && "the pipeline simulator needs a CPU target");
+}
+PipelineSimulator::~PipelineSimulator() = default;
+PipelineSimulator::PipelineSimulator(PipelineSimulator &&) = default;
+PipelineSimulator &PipelineSimulator::operator=(PipelineSimulator &&) = default;
+
+BlockCost PipelineSimulator::blockCost(const Graphlet &G, double LoadLatency) {
+  return blockCost(G, graphletKey(G), LoadLatency);
+}
+
+BlockCost PipelineSimulator::blockCost(const Graphlet &G,
+                                       const GraphletKey &Key,
+                                       double LoadLatency) {
+  LoadLatency = normalLoadLatency(LoadLatency);
+  uint64_t LoadBits;
+  std::memcpy(&LoadBits, &LoadLatency, sizeof LoadBits);
+  MemoKey MK{Key.Lo, Key.Hi, LoadBits};
+  auto It = P->Memo.find(MK);
+  if (It != P->Memo.end())
+    return It->second;
+  BlockCost C = P->run(G, LoadLatency);
+  P->Memo.emplace(MK, C);
+  return C;
+}
+
+BlockCost PipelineSimulator::simulate(const Graphlet &G, double LoadLatency) {
+  return P->run(G, normalLoadLatency(LoadLatency));
+}
+
+uint64_t PipelineSimulator::simulatedInstructions() const {
+  return P->Simulated;
+}
+
+size_t PipelineSimulator::cacheSize() const { return P->Memo.size(); }
+
+void PipelineSimulator::clearCache() { P->Memo.clear(); }

@@ -1,0 +1,475 @@
+//===- Predictor.cpp - Eq. 1-6: predicted time of one call on a CPU -------===//
+//
+// Per block: the pipeline simulator's steady state with the block's own load
+// latency (Eq. 2, 4-6), weighted over its superblocks by successor
+// frequencies, bounded below by the memory system (bandwidth per level and
+// miss-level parallelism), plus mispredicted branches; times ECount (Eq. 3);
+// summed (Eq. 1). docs/prediction.md gives every rule and why.
+//
+//===----------------------------------------------------------------------===//
+#include "crop/Simulator/Predictor.h"
+#include "crop/Simulator/CacheModel.h"
+#include "crop/Simulator/PipelineSimulator.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
+using namespace crop;
+using namespace llvm;
+
+double crop::effectiveTaskFactor(const FunctionProfile &F, unsigned Threads) {
+  if (!F.Parallel || F.Calls == 0)
+    return 1.0;
+  Threads = std::max(1u, Threads);
+  std::vector<LaunchGroup> Groups = F.Launches;
+  if (Groups.empty()) // No launch record: all tasks in one launch.
+    Groups.push_back({F.Calls, 1});
+  double Epochs = 0;
+  for (const LaunchGroup &G : Groups)
+    Epochs += double(G.Launches) * double((G.Tasks + Threads - 1) / Threads);
+  return Epochs / double(F.Calls);
+}
+
+namespace {
+
+/// 128-bit content hash of what the memo keys on.
+struct Hash128 {
+  uint64_t Lo = 0, Hi = 0;
+  bool operator==(const Hash128 &O) const { return Lo == O.Lo && Hi == O.Hi; }
+};
+
+class Hasher {
+  std::string Buf;
+
+public:
+  Hasher &str(StringRef S) {
+    u64(S.size());
+    Buf.append(S.data(), S.size());
+    return *this;
+  }
+  Hasher &u64(uint64_t V) {
+    Buf.append(reinterpret_cast<const char *>(&V), sizeof V);
+    return *this;
+  }
+  Hasher &f64(double V) {
+    Buf.append(reinterpret_cast<const char *>(&V), sizeof V);
+    return *this;
+  }
+  Hash128 finish() const {
+    XXH128_hash_t H = xxh3_128bits(arrayRefFromStringRef(Buf));
+    return {H.low64, H.high64};
+  }
+};
+
+Hash128 graphletHash(const Graphlet &G) {
+  Hasher H;
+  size_t NV = boost::num_vertices(G.G);
+  H.u64(NV);
+  for (size_t V = 0; V < NV; ++V) {
+    const GraphletVertex &X = G.G[V];
+    H.str(X.Opcode).str(X.Type).u64(X.Lanes).u64(X.MemBytes).u64(X.Part);
+  }
+  for (auto E : boost::make_iterator_range(boost::edges(G.G)))
+    H.u64(boost::source(E, G.G))
+        .u64(boost::target(E, G.G))
+        .u64(uint64_t(G.G[E].Kind));
+  return H.finish();
+}
+
+/// Everything of a CPU descriptor that a prediction reads, so that two
+/// descriptors under one name (a fresh `crop microbench`) never share memo.
+Hash128 targetHash(const hw::Target &T) {
+  Hasher H;
+  H.str(T.Name).str(T.Path).u64(uint64_t(T.Kind));
+  if (const auto &C = T.Cpu) {
+    H.u64(C->Threads).u64(C->Cores).f64(C->FrequencyHz).u64(C->IssueWidth);
+    H.u64(C->SimdBits).f64(C->MispredictPenalty).u64(C->MaxOutstandingMisses);
+    for (const auto &[U, N] : C->Units)
+      H.str(U).u64(N);
+    for (const hw::CacheLevel &L : C->Caches)
+      H.str(L.Name)
+          .u64(L.SizeBytes)
+          .u64(L.LineBytes)
+          .u64(L.Ways)
+          .f64(L.LatencyCycles)
+          .u64(L.SharedByCores)
+          .f64(L.BandwidthPerCore)
+          .f64(L.BandwidthAll);
+    H.f64(C->RamLatencyCycles)
+        .f64(C->RamBandwidthPerCore)
+        .f64(C->RamBandwidthAll);
+    for (const auto &[K, I] : C->Instructions)
+      H.str(K).f64(I.Latency).f64(I.RecipThroughput).str(I.Unit).u64(I.Uops);
+  }
+  return H.finish();
+}
+
+struct CostKey {
+  Hash128 Target, Graph;
+  int64_t Latency8; ///< Load latency in 1/8 cycles; -1 for the L1 default.
+  bool operator==(const CostKey &O) const {
+    return Target == O.Target && Graph == O.Graph && Latency8 == O.Latency8;
+  }
+};
+struct CostKeyHash {
+  size_t operator()(const CostKey &K) const {
+    return size_t(K.Target.Lo * 0x9E3779B97F4A7C15ull ^ K.Graph.Lo ^
+                  (K.Graph.Hi >> 7) ^
+                  uint64_t(K.Latency8) * 0xC2B2AE3D27D4EB4Full);
+  }
+};
+
+/// Process-wide memo: block costs by (target, graphlet content, latency) and
+/// cache models by (target, threads running). Content keys, not addresses:
+/// a profile freed and another loaded at the same address must not hit.
+struct GlobalMemo {
+  std::mutex M;
+  std::unordered_map<CostKey, double, CostKeyHash> Costs; ///< Cycles
+  std::map<std::tuple<uint64_t, uint64_t, unsigned>,
+           std::unique_ptr<CacheModel>>
+      Caches;
+};
+GlobalMemo &memo() {
+  static GlobalMemo G;
+  return G;
+}
+
+/// Quantises a load latency so that blocks with nearly equal hit rates share
+/// memo entries; 1/8 cycle is far below what the model can resolve.
+int64_t latencyKey(double L) {
+  return L < 0 ? -1 : int64_t(std::llround(L * 8));
+}
+
+/// Blocks whose branch the model charges mispredictions for, per execution.
+/// The rule (docs/prediction.md): q = the fraction of executions that leave
+/// by a successor other than the most frequent one. A loop branch (one
+/// successor at or before this block in layout order, i.e. a back edge)
+/// with a constant trip count is learned by history-based predictors up to
+/// about 32 iterations, so it costs nothing when 1/q <= 32 and one
+/// mispredict per exit (q per execution) beyond. A forward branch taken
+/// both ways is charged q: each minority outcome is assumed mispredicted.
+double mispredictsPerExec(const FunctionProfile &F, size_t Idx,
+                          const std::map<std::string, size_t> &Index) {
+  const BlockProfile &B = F.Blocks[Idx];
+  if (B.Successors.size() < 2)
+    return 0.0;
+  uint64_t Total = 0, Max = 0;
+  bool Loop = false;
+  for (const SuccessorEdge &S : B.Successors) {
+    Total += S.Count;
+    Max = std::max(Max, S.Count);
+    auto It = Index.find(S.Block);
+    if (It != Index.end() && It->second <= Idx)
+      Loop = true;
+  }
+  if (Total == 0 || Max == Total)
+    return 0.0;
+  double Q = 1.0 - double(Max) / double(Total);
+  if (Loop)
+    return 1.0 / Q > 32.0 ? Q : 0.0;
+  return Q;
+}
+
+/// The memory side of one block.
+struct MemoryCost {
+  double LoadLatency = -1; ///< For the simulator; -1: the L1 default.
+  double Cycles = 0;       ///< max(miss-parallelism bound, bandwidth bound)
+  std::string Level;       ///< The level that sets Cycles.
+  BlockMemory Mem;
+  std::vector<double> BytesPerExec; ///< Per level, RAM last.
+};
+
+MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
+                      const hw::CpuParams &Cpu, double SerialWeight) {
+  MemoryCost R;
+  R.Mem = CM.evaluate(B, SerialWeight);
+  const std::vector<LevelView> &Ls = CM.levels();
+  size_t N = Ls.size();
+  R.BytesPerExec.assign(N + 1, 0.0);
+  if (N == 0 || B.Count == 0)
+    return R;
+  double Count = double(B.Count);
+  double L1 = Ls[0].Latency;
+  auto latency = [&](size_t J) {
+    return J < N ? Ls[J].Latency : CM.ram().Latency;
+  };
+  // Eq. 6 per block, with misses a prefetcher fetches ahead costing an L1 hit.
+  double Extra = 0, Stalled = 0, StalledLatency = 0, WorstShare = 0;
+  std::string LatencyLevel;
+  for (size_t J = 1; J <= N; ++J) {
+    double NotPf = R.Mem.Served[J] * (1 - R.Mem.Prefetchable[J - 1]);
+    Extra += NotPf * std::max(0.0, latency(J) - L1);
+    Stalled += NotPf;
+    StalledLatency += NotPf * latency(J);
+    if (NotPf * latency(J) > WorstShare) {
+      WorstShare = NotPf * latency(J);
+      LatencyLevel = J < N ? Ls[J].Name : "RAM";
+    }
+  }
+  if (R.Mem.HasReuse && Extra >= 1.0 / 16)
+    R.LoadLatency = L1 + Extra;
+  // Memory-level parallelism (Little's law): at most MaxOutstandingMisses
+  // misses in flight, each occupying a buffer for its latency.
+  double Mlp = 0;
+  if (Stalled > 0 && Cpu.MaxOutstandingMisses)
+    Mlp = R.Mem.AccessesPerExec * StalledLatency /
+          double(Cpu.MaxOutstandingMisses);
+  // Bandwidth: every level moves the lines the level above missed (stores
+  // add their write-backs), at the thread's share of its bandwidth.
+  double Accesses = double(B.Loads + B.Stores);
+  double StoreFrac = Accesses > 0 ? double(B.Stores) / Accesses : 0;
+  double Bw = 0;
+  std::string BwLevel;
+  auto bandwidthCycles = [&](double Bytes, double Bandwidth) {
+    return Bandwidth > 0 && Cpu.FrequencyHz > 0
+               ? Bytes / Bandwidth * Cpu.FrequencyHz
+               : 0.0;
+  };
+  R.BytesPerExec[0] = double(B.LoadBytes + B.StoreBytes) / Count;
+  if (double C = bandwidthCycles(R.BytesPerExec[0], Ls[0].Bandwidth); C > Bw)
+    Bw = C, BwLevel = Ls[0].Name;
+  for (size_t J = 1; J <= N && R.Mem.HasReuse; ++J) {
+    double Beyond = 0;
+    for (size_t K = J; K <= N; ++K)
+      Beyond += R.Mem.Served[K];
+    const LevelView &V = J < N ? Ls[J] : CM.ram();
+    R.BytesPerExec[J] =
+        R.Mem.AccessesPerExec * Beyond * V.LineBytes * (1 + StoreFrac);
+    if (double C = bandwidthCycles(R.BytesPerExec[J], V.Bandwidth); C > Bw)
+      Bw = C, BwLevel = V.Name;
+  }
+  if (Bw >= Mlp) {
+    R.Cycles = Bw;
+    R.Level = BwLevel;
+  } else {
+    R.Cycles = Mlp;
+    R.Level = LatencyLevel;
+  }
+  return R;
+}
+
+struct FunctionPlan {
+  double Factor = 1;       ///< effectiveTaskFactor
+  unsigned Running = 1;    ///< Threads running its code at once.
+  double SerialWeight = 1; ///< Serial vs Task histogram blend.
+};
+
+FunctionPlan planFunction(const FunctionProfile &F, unsigned Threads) {
+  FunctionPlan Plan;
+  Plan.Factor = effectiveTaskFactor(F, Threads);
+  if (!F.Parallel || F.Calls == 0)
+    return Plan;
+  std::vector<LaunchGroup> Groups = F.Launches;
+  if (Groups.empty())
+    Groups.push_back({F.Calls, 1});
+  double Weighted = 0, Tasks = 0, Running = 0;
+  for (const LaunchGroup &G : Groups) {
+    double K = double((G.Tasks + Threads - 1) / Threads);
+    double W = double(G.Tasks) * double(G.Launches);
+    Weighted += W * serialWeightForTasks(K);
+    Running += W * double(std::min<uint64_t>(Threads, G.Tasks));
+    Tasks += W;
+  }
+  if (Tasks > 0) {
+    Plan.SerialWeight = Weighted / Tasks;
+    Plan.Running = std::max(1u, unsigned(std::lround(Running / Tasks)));
+  }
+  return Plan;
+}
+
+class CpuPredictor {
+  const ProgramProfile &Prof;
+  const hw::Target &T;
+  const hw::CpuParams &Cpu;
+  PredictOptions Opts;
+  Hash128 TH;
+  GlobalMemo &G;
+  std::optional<PipelineSimulator> Sim;
+
+public:
+  CpuPredictor(const ProgramProfile &P, const hw::Target &T,
+               const PredictOptions &O)
+      : Prof(P), T(T), Cpu(*T.Cpu), Opts(O), TH(targetHash(T)), G(memo()) {}
+
+  /// Steady-state cycles per execution (the simulator's BlockCost::Limit
+  /// points into the simulator, which does not outlive this prediction, so
+  /// only the cycles are kept).
+  double cost(const Graphlet &Gr, double Latency) {
+    CostKey K{TH, graphletHash(Gr), latencyKey(Latency)};
+    auto It = G.Costs.find(K);
+    if (It != G.Costs.end())
+      return It->second;
+    if (!Sim)
+      Sim.emplace(T);
+    double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
+    double C = Sim->blockCost(Gr, L).Cycles;
+    G.Costs.emplace(K, C);
+    return C;
+  }
+
+  CacheModel &cacheModel(unsigned Running) {
+    auto Key = std::make_tuple(TH.Lo, TH.Hi, Running);
+    auto &Slot = G.Caches[Key];
+    if (!Slot)
+      Slot = std::make_unique<CacheModel>(Cpu, Running);
+    return *Slot;
+  }
+
+  Prediction run();
+};
+
+Prediction CpuPredictor::run() {
+  Prediction R;
+  R.Target = T.Name;
+  R.Entry = Prof.Module.Entry;
+  R.Threads = Opts.Threads ? Opts.Threads : std::max(1u, Cpu.Threads);
+  R.FrequencyHz = Cpu.FrequencyHz;
+  R.MemoryModel = Opts.MemoryModel;
+  double EntryCalls = double(std::max<uint64_t>(1, Prof.EntryCalls));
+
+  size_t NLevels = Cpu.Caches.size() + 1;
+  std::vector<double> Served(NLevels, 0.0), Bytes(NLevels, 0.0);
+
+  for (const FunctionProfile &F : Prof.Functions) {
+    FunctionPlan Plan = planFunction(F, R.Threads);
+    CacheModel *CM = Opts.MemoryModel ? &cacheModel(Plan.Running) : nullptr;
+    std::map<std::string, size_t> Index;
+    for (size_t I = 0; I < F.Blocks.size(); ++I)
+      Index.emplace(F.Blocks[I].Name, I);
+
+    // The memory side first: superblocks need their successor's latency.
+    std::vector<MemoryCost> Mem(F.Blocks.size());
+    for (size_t I = 0; I < F.Blocks.size(); ++I)
+      if (CM && F.Blocks[I].Count)
+        Mem[I] = memoryCost(F.Blocks[I], *CM, Cpu, Plan.SerialWeight);
+
+    for (size_t I = 0; I < F.Blocks.size(); ++I) {
+      const BlockProfile &B = F.Blocks[I];
+      if (!B.Count)
+        continue;
+      double Lat = Mem[I].LoadLatency;
+      double Own = cost(B.Body, Lat);
+      // Superblocks: the block followed by each successor, run back to back,
+      // weighted by how often that successor follows. The pair's cost is
+      // split between the two in proportion to their costs alone, so that a
+      // two-block loop sums to exactly its superblock's cost.
+      double Pipe = 0, Rest = 1;
+      for (const SuccessorEdge &S : B.Successors) {
+        double Freq = double(S.Count) / double(B.Count);
+        auto It = Index.find(S.Block);
+        if (Freq <= 0 || S.Superblock.numInstructions() == 0 ||
+            It == Index.end())
+          continue;
+        const BlockProfile &Succ = F.Blocks[It->second];
+        double SuccLat = Mem[It->second].LoadLatency;
+        double SbLat = Lat;
+        if (Lat >= 0 || SuccLat >= 0) {
+          // One latency for the pair: the two blocks' loads averaged.
+          double L1 = Cpu.Caches.empty() ? 4 : Cpu.Caches[0].LatencyCycles;
+          double LA = Lat >= 0 ? Lat : L1, LB = SuccLat >= 0 ? SuccLat : L1;
+          double NA = double(B.Loads) / double(B.Count);
+          double NB = Succ.Count ? double(Succ.Loads) / double(Succ.Count) : 0;
+          SbLat = NA + NB > 0 ? (LA * NA + LB * NB) / (NA + NB) : LA;
+        }
+        double Sb = cost(S.Superblock, SbLat);
+        double Alone = cost(Succ.Body, SuccLat);
+        double Part = Own + Alone > 0 ? Sb * Own / (Own + Alone) : Own;
+        Pipe += Freq * Part;
+        Rest -= Freq;
+      }
+      Pipe += std::max(0.0, Rest) * Own;
+
+      BlockPrediction BP;
+      BP.Function = F.Name;
+      BP.Block = B.Name;
+      BP.ECount = double(B.Count) * Plan.Factor / EntryCalls;
+      BP.PipelineCycles = Pipe;
+      BP.MemoryCycles = Mem[I].Cycles;
+      BP.BranchCycles = mispredictsPerExec(F, I, Index) * Cpu.MispredictPenalty;
+      BP.LoadLatency =
+          Lat >= 0 ? Lat
+                   : (Cpu.Caches.empty() ? 0 : Cpu.Caches[0].LatencyCycles);
+      double Core = std::max(BP.PipelineCycles, BP.MemoryCycles);
+      BP.CyclesPerExec = Core + BP.BranchCycles;
+      if (BP.BranchCycles > Core)
+        BP.Bound = "branch";
+      else if (BP.MemoryCycles > BP.PipelineCycles)
+        BP.Bound = "memory:" + Mem[I].Level;
+      else
+        BP.Bound = "compute";
+      double Total = BP.ECount * BP.CyclesPerExec;
+      R.CyclesPerCall += Total;
+      R.BoundCycles[BP.Bound] += Total;
+
+      if (CM && Mem[I].Mem.HasReuse) {
+        double Acc = BP.ECount * Mem[I].Mem.AccessesPerExec;
+        for (size_t J = 0; J < NLevels; ++J) {
+          Served[J] += Acc * Mem[I].Mem.Served[J];
+          Bytes[J] += BP.ECount * Mem[I].BytesPerExec[J];
+        }
+      }
+      R.Blocks.push_back(std::move(BP));
+    }
+  }
+
+  double AllAccesses = 0;
+  for (double S : Served)
+    AllAccesses += S;
+  double Reaching = AllAccesses;
+  for (size_t J = 0; J < NLevels; ++J) {
+    LevelPrediction LP;
+    LP.Name = J + 1 < NLevels ? Cpu.Caches[J].Name : "RAM";
+    LP.Served = AllAccesses > 0 ? Served[J] / AllAccesses : 0;
+    LP.HitRate = Reaching > 0 ? Served[J] / Reaching : 0;
+    LP.Bytes = Bytes[J];
+    Reaching -= Served[J];
+    R.Levels.push_back(std::move(LP));
+  }
+
+  for (BlockPrediction &BP : R.Blocks)
+    BP.Share = R.CyclesPerCall > 0
+                   ? BP.ECount * BP.CyclesPerExec / R.CyclesPerCall
+                   : 0;
+  std::stable_sort(R.Blocks.begin(), R.Blocks.end(),
+                   [](const BlockPrediction &A, const BlockPrediction &B) {
+                     return A.Share > B.Share;
+                   });
+  R.Bound = "compute";
+  double Best = -1;
+  for (const auto &[Name, C] : R.BoundCycles)
+    if (C > Best)
+      Best = C, R.Bound = Name;
+  R.SecondsPerCall =
+      Cpu.FrequencyHz > 0 ? R.CyclesPerCall / Cpu.FrequencyHz : 0;
+  return R;
+}
+
+} // namespace
+
+Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
+                                   const PredictOptions &Opts) {
+  if (T.Kind != hw::TargetKind::CPU)
+    return predictRoofline(P, T, Opts);
+  if (!T.Cpu)
+    return createStringError(inconvertibleErrorCode(),
+                             "target '%s' has no CPU parameters",
+                             T.Name.c_str());
+  if (T.Cpu->FrequencyHz <= 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "target '%s' has no frequency", T.Name.c_str());
+  if (P.Functions.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "profile of '%s' has no functions",
+                             P.Module.SourceName.c_str());
+  // The memo is shared by every prediction in the process; one at a time.
+  std::lock_guard<std::mutex> Lock(memo().M);
+  return CpuPredictor(P, T, Opts).run();
+}

@@ -1,0 +1,377 @@
+//===- AnalyzerTests.cpp - Profiled runs: exact counts, runtimes, errors -===//
+#include "crop/Analyzer/Profiler.h"
+#include "crop/Profile/ProfileIO.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+using namespace llvm;
+using namespace crop;
+
+namespace {
+
+/// Writes IR to a temporary .ll file that is removed at scope exit.
+struct TempIR {
+  SmallString<128> Path;
+  explicit TempIR(StringRef IR) {
+    int FD;
+    REQUIRE_FALSE(
+        sys::fs::createTemporaryFile("crop-analyzer", "ll", FD, Path));
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << IR;
+  }
+  ~TempIR() { sys::fs::remove(Path); }
+};
+
+const FunctionProfile &fn(const ProgramProfile &P, const std::string &Name) {
+  const FunctionProfile *F = P.findFunction(Name);
+  REQUIRE(F);
+  return *F;
+}
+
+const BlockProfile &block(const FunctionProfile &F, const std::string &Name) {
+  for (const BlockProfile &B : F.Blocks)
+    if (B.Name == Name)
+      return B;
+  FAIL("no block " << Name << " in " << F.Name);
+  return F.Blocks.front();
+}
+
+uint64_t edge(const BlockProfile &B, const std::string &To) {
+  for (const SuccessorEdge &E : B.Successors)
+    if (E.Block == To)
+      return E.Count;
+  FAIL("no edge " << B.Name << " -> " << To);
+  return 0;
+}
+
+std::string profileError(StringRef IR, ProfileOptions O) {
+  TempIR T(IR);
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE_FALSE(bool(P));
+  return toString(P.takeError());
+}
+
+// for (i = 0; i < 3; ++i) for (j = 0; j < 4; ++j) a[j] += 1.0f;
+const char *NestedIR = R"(
+define void @kernel(ptr %a) {
+entry:
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]
+  %p = getelementptr float, ptr %a, i32 %j
+  %v = load float, ptr %p
+  %w = fadd float %v, 1.0
+  store float %w, ptr %p
+  %j.next = add i32 %j, 1
+  %jc = icmp slt i32 %j.next, 4
+  br i1 %jc, label %inner, label %latch
+latch:
+  %i.next = add i32 %i, 1
+  %ic = icmp slt i32 %i.next, 3
+  br i1 %ic, label %outer, label %exit
+exit:
+  ret void
+}
+
+@buf = global [4 x float] zeroinitializer
+define i32 @main() {
+entry:
+  br label %init
+init:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %init ]
+  %q = getelementptr float, ptr @buf, i32 %k
+  store float 0.0, ptr %q
+  %k.next = add i32 %k, 1
+  %kc = icmp slt i32 %k.next, 4
+  br i1 %kc, label %init, label %run
+run:
+  call void @kernel(ptr @buf)
+  call void @kernel(ptr @buf)
+  ret i32 0
+}
+)";
+
+} // namespace
+
+TEST_CASE("nested loops: exact block, edge and memory counts", "[analyzer]") {
+  TempIR T(NestedIR);
+  ProfileOptions O;
+  O.Entry = "kernel";
+  O.Args = {"f32:4"};
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  CHECK(P->Module.Entry == "kernel");
+  CHECK(P->Module.Hash.size() == 64);
+  CHECK(P->EntryCalls == 1);
+  const FunctionProfile &K = fn(*P, "kernel");
+  CHECK(K.Calls == 1);
+  CHECK_FALSE(K.Parallel);
+  CHECK(block(K, "entry").Count == 1);
+  CHECK(block(K, "outer").Count == 3);
+  CHECK(block(K, "inner").Count == 12);
+  CHECK(block(K, "latch").Count == 3);
+  CHECK(block(K, "exit").Count == 1);
+  CHECK(edge(block(K, "inner"), "inner") == 9);
+  CHECK(edge(block(K, "inner"), "latch") == 3);
+  CHECK(edge(block(K, "latch"), "outer") == 2);
+  CHECK(edge(block(K, "latch"), "exit") == 1);
+  const BlockProfile &In = block(K, "inner");
+  CHECK(In.Loads == 12);
+  CHECK(In.Stores == 12);
+  CHECK(In.LoadBytes == 48);
+  CHECK(In.StoreBytes == 48);
+  CHECK(In.Body.numInstructions() > 0);
+  CHECK(block(K, "latch").Successors.front().Superblock.isSuperblock());
+  // 16 bytes in one (aligned) line: one cold access, 23 at distance 0.
+  REQUIRE(In.Reuse.count(64));
+  REQUIRE(In.Reuse.count(128));
+  const ReuseHistogram &H = In.Reuse.at(64).Serial;
+  CHECK(H.total() == 24);
+  CHECK(H.cold() == 1);
+  CHECK(H.count(ReuseHistogram::binOf(0)) == 23);
+  CHECK(In.Reuse.at(64).Task.empty());
+  // main was not called: it has no counts.
+  CHECK(fn(*P, "main").Calls == 0);
+}
+
+TEST_CASE("--entry under main counts only inside the entry's calls",
+          "[analyzer]") {
+  TempIR T(NestedIR);
+  ProfileOptions O;
+  O.Entry = "kernel";
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  CHECK(P->EntryCalls == 2);
+  const FunctionProfile &K = fn(*P, "kernel");
+  CHECK(K.Calls == 2);
+  CHECK(block(K, "inner").Count == 24);
+  CHECK(K.perCallCount(block(K, "inner")) == 12.0);
+  // main's initialisation loop ran outside: excluded.
+  const FunctionProfile &M = fn(*P, "main");
+  CHECK(block(M, "init").Count == 0);
+  CHECK(block(M, "init").Stores == 0);
+}
+
+TEST_CASE("main without --entry counts the whole run", "[analyzer]") {
+  TempIR T(NestedIR);
+  Expected<ProgramProfile> P = profileModule(T.Path, ProfileOptions());
+  REQUIRE(bool(P));
+  CHECK(P->Module.Entry == "main");
+  CHECK(block(fn(*P, "main"), "init").Count == 4);
+  CHECK(fn(*P, "kernel").Calls == 2);
+}
+
+// What clang -fopenmp emits for `#pragma omp parallel for` over 10
+// iterations, reduced to its runtime calls.
+static const char *OpenMPIR = R"(
+@loc = private constant [24 x i8] zeroinitializer
+define void @par(ptr %a) {
+entry:
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @loc, i32 1, ptr @par.omp_outlined, ptr %a)
+  ret void
+}
+define internal void @par.omp_outlined(ptr %gtid, ptr %btid, ptr %a) {
+entry:
+  %last = alloca i32
+  %lb = alloca i32
+  %ub = alloca i32
+  %st = alloca i32
+  store i32 0, ptr %last
+  store i32 0, ptr %lb
+  store i32 9, ptr %ub
+  store i32 1, ptr %st
+  %g = load i32, ptr %gtid
+  call void @__kmpc_for_static_init_4(ptr @loc, i32 %g, i32 34, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
+  %l = load i32, ptr %lb
+  %u0 = load i32, ptr %ub
+  %u = call i32 @llvm.smin.i32(i32 %u0, i32 9)
+  %empty = icmp sgt i32 %l, %u
+  br i1 %empty, label %done, label %body
+body:
+  %i = phi i32 [ %l, %entry ], [ %i.next, %body ]
+  %p = getelementptr float, ptr %a, i32 %i
+  store float 1.0, ptr %p
+  %i.next = add i32 %i, 1
+  %c = icmp sle i32 %i.next, %u
+  br i1 %c, label %body, label %done
+done:
+  call void @__kmpc_for_static_fini(ptr @loc, i32 %g)
+  ret void
+}
+declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
+declare void @__kmpc_for_static_init_4(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i32)
+declare void @__kmpc_for_static_fini(ptr, i32)
+declare i32 @llvm.smin.i32(i32, i32)
+)";
+
+TEST_CASE("OpenMP: a parallel loop of 10 iterations runs 10 tasks",
+          "[analyzer][openmp]") {
+  TempIR T(OpenMPIR);
+  ProfileOptions O;
+  O.Entry = "par";
+  O.Args = {"f32:10"};
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  const FunctionProfile &F = fn(*P, "par.omp_outlined");
+  CHECK(F.Parallel);
+  CHECK(F.Runtime == ParallelRuntime::OpenMP);
+  CHECK(F.Calls == 10);
+  REQUIRE(F.Launches.size() == 1);
+  CHECK(F.Launches[0].Tasks == 10);
+  CHECK(F.Launches[0].Launches == 1);
+  CHECK(block(F, "body").Count == 10);
+  CHECK(block(F, "body").Stores == 10);
+  CHECK(edge(block(F, "entry"), "done") == 0);
+  CHECK_FALSE(fn(*P, "par").Parallel);
+  // Each task starts cold in its own tracker; serially, the ten floats
+  // share one 64-byte line.
+  const BlockReuse &R = block(F, "body").Reuse.at(64);
+  CHECK(R.Task.cold() == 10);
+  CHECK(R.Serial.cold() == 1);
+}
+
+TEST_CASE("the profile reads back as it was written", "[analyzer]") {
+  TempIR T(OpenMPIR);
+  ProfileOptions O;
+  O.Entry = "par";
+  O.Args = {"f32:10"};
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  std::string Text = profileToJSON(*P);
+  Expected<ProgramProfile> Back = profileFromJSON(Text, "test");
+  REQUIRE(bool(Back));
+  CHECK(profileToJSON(*Back) == Text);
+  CHECK(Back->findFunction("par.omp_outlined")->Calls == 10);
+}
+
+TEST_CASE("the same run gives the same profile", "[analyzer]") {
+  TempIR T(OpenMPIR);
+  ProfileOptions O;
+  O.Entry = "par";
+  O.Args = {"f32:10"};
+  Expected<ProgramProfile> A = profileModule(T.Path, O);
+  Expected<ProgramProfile> B = profileModule(T.Path, O);
+  REQUIRE(bool(A));
+  REQUIRE(bool(B));
+  CHECK(profileToJSON(*A) == profileToJSON(*B));
+}
+
+TEST_CASE("counts only: no memory or reuse figures", "[analyzer]") {
+  TempIR T(NestedIR);
+  ProfileOptions O;
+  O.Entry = "kernel";
+  O.Args = {"f32:4"};
+  O.TrackMemory = false;
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  const BlockProfile &In = block(fn(*P, "kernel"), "inner");
+  CHECK(In.Count == 12);
+  CHECK(In.Loads == 0);
+  CHECK(In.Reuse.empty());
+}
+
+//===-- Bad input
+//----------------------------------------------------------===//
+
+static std::string mainIR(StringRef Body, StringRef Decls = "") {
+  return ("define i32 @main() {\nentry:\n" + Body + "\n}\n" + Decls).str();
+}
+
+TEST_CASE("a crash is reported with its signal", "[analyzer][bad]") {
+  std::string E =
+      profileError(mainIR("store volatile i32 1, ptr null\n  ret i32 0"), {});
+  CHECK_THAT(E, Catch::Contains("crashed") && Catch::Contains("SIGSEGV"));
+}
+
+TEST_CASE("exit() is reported with its status", "[analyzer][bad]") {
+  std::string E = profileError(mainIR("call void @exit(i32 7)\n  unreachable",
+                                      "declare void @exit(i32)"),
+                               {});
+  CHECK_THAT(E, Catch::Contains("called exit(7)"));
+}
+
+TEST_CASE("abort() is reported", "[analyzer][bad]") {
+  std::string E = profileError(
+      mainIR("call void @abort()\n  unreachable", "declare void @abort()"), {});
+  CHECK_THAT(E, Catch::Contains("abort()"));
+}
+
+TEST_CASE("a failing main is reported", "[analyzer][bad]") {
+  std::string E = profileError(mainIR("ret i32 5"), {});
+  CHECK_THAT(E, Catch::Contains("main returned 5"));
+}
+
+TEST_CASE("a run past the time-out is killed", "[analyzer][bad]") {
+  ProfileOptions O;
+  O.TimeoutSeconds = 1;
+  std::string E =
+      profileError("define i32 @main() {\nentry:\n  br label %l\nl:\n"
+                   "  %x = load volatile i32, ptr @g\n  br label %l\n}\n"
+                   "@g = global i32 0\n",
+                   O);
+  CHECK_THAT(E, Catch::Contains("timed out after 1 s"));
+}
+
+TEST_CASE("allocation past the memory cap is reported", "[analyzer][bad]") {
+  ProfileOptions O;
+  O.MemoryLimitBytes = 64 << 20;
+  std::string E =
+      profileError("@sink = global ptr null\n"
+                   "define i32 @main() {\nentry:\n  br label %l\nl:\n"
+                   "  %p = call ptr @malloc(i64 16777216)\n"
+                   "  store volatile ptr %p, ptr @sink\n  br label %l\n}\n"
+                   "declare ptr @malloc(i64)\n",
+                   O);
+  CHECK_THAT(E, Catch::Contains("memory cap of 64 MiB"));
+}
+
+TEST_CASE("unknown external symbols are listed before running",
+          "[analyzer][bad]") {
+  std::string E = profileError(
+      mainIR("call void @no_such_thing()\n  %v = load i32, ptr @nor_this\n"
+             "  call void @exit(i32 0)\n  ret i32 %v",
+             "declare void @no_such_thing()\n@nor_this = external global i32\n"
+             "declare void @exit(i32)"),
+      {});
+  CHECK_THAT(E, Catch::Contains("no_such_thing, nor_this"));
+  // Listed before anything ran: the exit() call would have been reported.
+  CHECK_THAT(E, !Catch::Contains("exit("));
+}
+
+TEST_CASE("malformed IR is reported with its line", "[analyzer][bad]") {
+  TempIR T("define i32 @f( {\n");
+  Expected<ProgramProfile> P = profileModule(T.Path, ProfileOptions());
+  REQUIRE_FALSE(bool(P));
+  CHECK_THAT(toString(P.takeError()), Catch::Contains(".ll:"));
+}
+
+TEST_CASE("bad --arg specs and mismatches are errors", "[analyzer][bad]") {
+  ProfileOptions O;
+  O.Entry = "kernel";
+  O.Args = {"f32:0"};
+  CHECK_THAT(profileError(NestedIR, O), Catch::Contains("positive extent"));
+  O.Args = {"q32:4"};
+  CHECK_THAT(profileError(NestedIR, O), Catch::Contains("element type"));
+  O.Args = {"f32:4", "i32=1"};
+  CHECK_THAT(profileError(NestedIR, O),
+             Catch::Contains("takes 1 parameters but 2"));
+  O.Args = {"i32=3"};
+  CHECK_THAT(profileError(NestedIR, O), Catch::Contains("is a pointer"));
+  O.Args = {"f32:4"};
+  O.SampleRate = 0;
+  CHECK_THAT(profileError(NestedIR, O), Catch::Contains("sample rate"));
+}
+
+TEST_CASE("an entry main never calls is an error", "[analyzer][bad]") {
+  ProfileOptions O;
+  O.Entry = "helper";
+  std::string IR = std::string(NestedIR) +
+                   "define void @helper() {\nentry:\n  ret void\n}\n";
+  CHECK_THAT(profileError(IR, O), Catch::Contains("never called helper"));
+}

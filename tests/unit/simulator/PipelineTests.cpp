@@ -1,0 +1,517 @@
+//===- PipelineTests.cpp - The pipeline simulator on graphlets with known costs
+//===//
+#include "crop/Hwdb/Hwdb.h"
+#include "crop/Passes/ModuleLoader.h"
+#include "crop/Passes/StaticAnalysis.h"
+#include "crop/Simulator/PipelineSimulator.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+using namespace crop;
+
+namespace {
+
+/// A small core: 4-wide, fp x2 (fadd 4 cycles, 2 per cycle), alu x4,
+/// load x2 (L1 4 cycles; a 512-bit load 8), store x1, branch x1, one
+/// unpipelined divider.
+hw::Target synthetic(uint32_t IssueWidth = 4) {
+  hw::Target T;
+  T.Name = "synthetic";
+  hw::CpuParams C;
+  C.IssueWidth = IssueWidth;
+  C.SimdBits = 512;
+  C.Units = {{"fp", 2},    {"alu", 4},    {"load", 2},
+             {"store", 1}, {"branch", 1}, {"div", 1}};
+  hw::CacheLevel L1;
+  L1.Name = "L1d";
+  L1.LatencyCycles = 4;
+  C.Caches.push_back(L1);
+  auto Add = [&](const char *Key, double Lat, double RT, const char *Unit,
+                 uint32_t Uops = 1) {
+    hw::InstrCost Cost;
+    Cost.Latency = Lat;
+    Cost.RecipThroughput = RT;
+    Cost.Unit = Unit;
+    Cost.Uops = Uops;
+    C.Instructions[Key] = Cost;
+  };
+  Add("fadd.f32", 4, 0.5, "fp");
+  Add("fdiv.f32", 11, 3, "div");
+  Add("add.i64", 1, 0.25, "alu");
+  Add("load.f32", 4, 0.5, "load");
+  Add("load.f32x16", 8, 0.5, "load");
+  Add("load.ptr", 4, 0.5, "load");
+  Add("store.f32", 1, 1, "store", 2);
+  Add("br.void", 1, 1, "branch");
+  T.Cpu = C;
+  return T;
+}
+
+/// Builds graphlets by hand: vertex 0 is the entry.
+struct Builder {
+  Graphlet G;
+  Builder() {
+    G.Block = "bb";
+    vertex("entry", "void");
+  }
+  uint32_t vertex(const char *Op, const char *Ty, uint32_t Lanes = 1) {
+    GraphletVertex V;
+    V.Name = "V" + std::to_string(boost::num_vertices(G.G));
+    V.Opcode = Op;
+    V.Type = Ty;
+    V.Lanes = Lanes;
+    return boost::add_vertex(V, G.G);
+  }
+  void edge(uint32_t From, uint32_t To, DepKind K = DepKind::Data) {
+    boost::add_edge(From, To, GraphletEdge{K}, G.G);
+  }
+  /// Entry edges to the vertices nothing else feeds, as the builder does.
+  Graphlet &done() {
+    for (uint32_t V = 1; V < boost::num_vertices(G.G); ++V) {
+      bool Fed = false;
+      for (auto [E, End] = boost::in_edges(V, G.G); E != End; ++E)
+        Fed |= G.G[*E].Kind != DepKind::Carried;
+      if (!Fed)
+        edge(0, V, DepKind::Entry);
+    }
+    return G;
+  }
+};
+
+Graphlet faddChain(unsigned N, bool CarriedBack) {
+  Builder B;
+  uint32_t First = 0, Prev = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    uint32_t V = B.vertex("fadd", "f32");
+    if (I == 0)
+      First = V;
+    else
+      B.edge(Prev, V);
+    Prev = V;
+  }
+  if (CarriedBack)
+    B.edge(Prev, First, DepKind::Carried);
+  return B.done();
+}
+
+Graphlet independent(const char *Op, const char *Ty, unsigned N) {
+  Builder B;
+  for (unsigned I = 0; I < N; ++I)
+    B.vertex(Op, Ty);
+  return B.done();
+}
+
+Graphlet loadChain(unsigned N, const char *Ty, uint32_t Lanes, bool Carried) {
+  Builder B;
+  uint32_t First = 0, Prev = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    uint32_t V = B.vertex("load", Ty, Lanes);
+    if (I == 0)
+      First = V;
+    else
+      B.edge(Prev, V);
+    Prev = V;
+  }
+  if (Carried)
+    B.edge(Prev, First, DepKind::Carried);
+  return B.done();
+}
+
+} // namespace
+
+TEST_CASE("A dependent fadd chain costs n x latency cold", "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  for (unsigned N : {1u, 5u, 12u}) {
+    BlockCost C = Sim.blockCost(faddChain(N, /*CarriedBack=*/false));
+    CHECK(C.Instructions == N);
+    CHECK(C.Latency == Approx(4.0 * N));
+    // Back to back, independent executions overlap: the two fp units bound.
+    CHECK(C.Cycles == Approx(0.5 * N).epsilon(0.02));
+    CHECK(std::string(C.Limit) == "port:fp");
+  }
+}
+
+TEST_CASE("A chain closed by a carried edge costs n x latency per execution",
+          "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  for (unsigned N : {1u, 3u, 8u}) {
+    BlockCost C = Sim.blockCost(faddChain(N, /*CarriedBack=*/true));
+    CHECK(C.Cycles == Approx(4.0 * N).epsilon(0.01));
+    CHECK(C.Latency == Approx(4.0 * N));
+    CHECK(std::string(C.Limit) == "latency");
+  }
+}
+
+TEST_CASE("Independent fadds cost n x reciprocal throughput (port bound)",
+          "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  BlockCost C = Sim.blockCost(independent("fadd", "f32", 16));
+  CHECK(C.Cycles == Approx(16 * 0.5).epsilon(0.01));
+  CHECK(std::string(C.Limit) == "port:fp");
+  // Two per cycle from cycle 0: the last starts at cycle 7.
+  CHECK(C.Latency == Approx(7 + 4));
+
+  // An unpipelined divider: 3 cycles each, one unit.
+  BlockCost D = Sim.blockCost(independent("fdiv", "f32", 4));
+  CHECK(D.Cycles == Approx(12).epsilon(0.01));
+  CHECK(D.Latency == Approx(9 + 11));
+  CHECK(std::string(D.Limit) == "port:div");
+}
+
+TEST_CASE("The issue width bounds independent ALU work", "[simulator]") {
+  hw::Target T = synthetic(/*IssueWidth=*/2);
+  PipelineSimulator Sim(T);
+  BlockCost C = Sim.blockCost(independent("add", "i64", 12));
+  CHECK(C.Cycles == Approx(6).epsilon(0.01)); // 12 uops, 2 a cycle
+  CHECK(std::string(C.Limit) == "issue");
+
+  hw::Target Wide = synthetic(/*IssueWidth=*/8);
+  PipelineSimulator WideSim(Wide);
+  BlockCost W = WideSim.blockCost(independent("add", "i64", 12));
+  CHECK(W.Cycles == Approx(3).epsilon(0.01)); // now 4 ALUs bound
+  CHECK(std::string(W.Limit) == "port:alu");
+}
+
+TEST_CASE("A carried accumulator costs its latency per execution",
+          "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  // acc += a[i]: load -> fadd, fadd carried to itself, br after everything.
+  Builder B;
+  uint32_t Ld = B.vertex("load", "f32");
+  uint32_t Add = B.vertex("fadd", "f32");
+  uint32_t Br = B.vertex("br", "void");
+  B.edge(Ld, Add);
+  B.edge(Add, Br, DepKind::Control);
+  B.edge(Add, Add, DepKind::Carried);
+  BlockCost C = Sim.blockCost(B.done());
+  CHECK(C.Instructions == 3);
+  CHECK(C.Cycles == Approx(4).epsilon(0.01));
+  CHECK(std::string(C.Limit) == "latency");
+  CHECK(C.Latency == Approx(4 + 4 + 1));
+  // The load's latency is off the carried chain: a slow load changes the
+  // cold latency, not the steady state.
+  BlockCost Slow = Sim.blockCost(B.G, 200);
+  CHECK(Slow.Cycles == Approx(4).epsilon(0.02));
+  CHECK(Slow.Latency == Approx(200 + 4 + 1));
+}
+
+TEST_CASE("Load chains take the memory model's latency", "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  Graphlet Chain = loadChain(4, "f32", 1, /*Carried=*/true);
+  CHECK(Sim.blockCost(Chain).Cycles == Approx(4 * 4).epsilon(0.01));
+  CHECK(Sim.blockCost(Chain, 50).Cycles == Approx(4 * 50).epsilon(0.01));
+  CHECK(Sim.blockCost(Chain, 37.5).Latency == Approx(4 * 37.5));
+  CHECK(Sim.blockCost(Chain, 37.5).Cycles == Approx(4 * 37.5).epsilon(0.01));
+  // A 512-bit load keeps what the descriptor charges beyond L1 (8 - 4).
+  Graphlet Wide = loadChain(2, "f32", 16, /*Carried=*/true);
+  CHECK(Sim.blockCost(Wide).Cycles == Approx(2 * 8).epsilon(0.01));
+  CHECK(Sim.blockCost(Wide, 50).Cycles == Approx(2 * 54).epsilon(0.01));
+}
+
+TEST_CASE("The reorder window bounds overlap of uncarried chains",
+          "[simulator]") {
+  hw::Target T = synthetic();
+  // 16 dependent loads of 100 cycles, nothing carried, in a 16-entry window.
+  // Execution 0 retires its loads at 100, 200 .. 1600. Load j of execution 1
+  // enters when load j of execution 0 retires, finishes at 100 (j + 1), but
+  // retires in order after 1600: loads 1-15 at 1600, load 16 at 1700. So
+  // execution 2 starts at 1600 and the pattern repeats: 2 executions per
+  // 1600 cycles.
+  Graphlet Chain = loadChain(16, "f32", 1, /*Carried=*/false);
+  SimulatorOptions Small;
+  Small.RobSize = 16;
+  PipelineSimulator Sim(T, Small);
+  BlockCost C = Sim.blockCost(Chain, 100);
+  CHECK(C.Latency == Approx(1600));
+  CHECK(C.Cycles == Approx(800).epsilon(0.01));
+  CHECK(std::string(C.Limit) == "latency");
+  // A larger window overlaps more, never less.
+  double Prev = C.Cycles;
+  for (uint32_t Rob : {32u, 64u, 224u, 1024u}) {
+    SimulatorOptions O;
+    O.RobSize = Rob;
+    PipelineSimulator S(T, O);
+    double Cycles = S.blockCost(Chain, 100).Cycles;
+    INFO("ROB " << Rob);
+    CHECK(Cycles <= Prev + 1e-9);
+    CHECK(Cycles >= 16 * 100.0 / Rob - 1e-9); // Little's law
+    Prev = Cycles;
+  }
+  // A window large enough: the load ports bound (16 loads, 2 a cycle).
+  SimulatorOptions Big;
+  Big.RobSize = 1 << 14;
+  Big.MaxCopies = 4096;
+  PipelineSimulator BigSim(T, Big);
+  BlockCost B = BigSim.blockCost(Chain, 100);
+  CHECK(B.Cycles == Approx(8).epsilon(0.02));
+  CHECK(std::string(B.Limit) == "port:load");
+}
+
+TEST_CASE("Free instructions cost nothing; unknown opcodes get defaults",
+          "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  {
+    // gep -> load: the gep folds into the load's address.
+    Builder B;
+    uint32_t Gep = B.vertex("gep", "ptr");
+    uint32_t Ld = B.vertex("load", "f32");
+    uint32_t Cast = B.vertex("bitcast", "i32");
+    uint32_t Add = B.vertex("fadd", "f32");
+    B.edge(Gep, Ld);
+    B.edge(Ld, Cast);
+    B.edge(Cast, Add);
+    BlockCost C = Sim.blockCost(B.done());
+    CHECK(C.Instructions == 2);
+    CHECK(C.Latency == Approx(4 + 4));
+  }
+  {
+    // A gep that is a pointer increment (carried) is an add.
+    Builder B;
+    uint32_t Gep = B.vertex("gep", "ptr");
+    uint32_t Ld = B.vertex("load", "f32");
+    B.edge(Gep, Ld);
+    B.edge(Gep, Gep, DepKind::Carried);
+    BlockCost C = Sim.blockCost(B.done());
+    CHECK(C.Instructions == 2);
+    CHECK(C.Latency == Approx(1 + 4));
+  }
+  {
+    // No descriptor entry: a call is expensive, an integer op is an ALU op.
+    Builder B;
+    uint32_t Call = B.vertex("call:mystery", "f32");
+    uint32_t Xor = B.vertex("xor", "i32");
+    B.edge(Call, Xor);
+    BlockCost C = Sim.blockCost(B.done());
+    CHECK(C.Instructions == 2);
+    CHECK(C.Latency == Approx(20 + 1));
+  }
+}
+
+TEST_CASE("Results are memoized by structure and load latency", "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  Graphlet A = faddChain(6, true);
+  Graphlet B = faddChain(6, true);
+  B.Block = "another_block"; // Names are not part of the identity.
+  BlockCost First = Sim.blockCost(A, 10);
+  uint64_t Simulated = Sim.simulatedInstructions();
+  CHECK(Simulated > 0);
+  BlockCost Again = Sim.blockCost(B, 10);
+  CHECK(Sim.simulatedInstructions() == Simulated);
+  CHECK(Sim.cacheSize() == 1);
+  CHECK(Again.Cycles == First.Cycles);
+  CHECK(Again.Latency == First.Latency);
+  CHECK(Again.Instructions == First.Instructions);
+  CHECK(std::string(Again.Limit) == First.Limit);
+  CHECK(Sim.blockCost(A, graphletKey(A), 10).Cycles == First.Cycles);
+  CHECK(Sim.simulatedInstructions() == Simulated);
+
+  // Another load latency, or another structure, is simulated anew.
+  Sim.blockCost(A, 20);
+  CHECK(Sim.simulatedInstructions() > Simulated);
+  CHECK(Sim.cacheSize() == 2);
+  Graphlet C = faddChain(6, false);
+  CHECK(!(graphletKey(C) == graphletKey(A)));
+  Sim.blockCost(C, 10);
+  CHECK(Sim.cacheSize() == 3);
+
+  // simulate() never uses the cache and gives the same answer.
+  uint64_t Before = Sim.simulatedInstructions();
+  CHECK(Sim.simulate(A, 10).Cycles == First.Cycles);
+  CHECK(Sim.simulatedInstructions() > Before);
+  CHECK(Sim.cacheSize() == 3);
+}
+
+TEST_CASE("Fig. 3's graphlets on gold5220r", "[simulator]") {
+  llvm::LLVMContext Ctx;
+  auto M = loadModule(CROP_SOURCE_DIR "/examples/fig3.ll", Ctx);
+  REQUIRE(bool(M));
+  auto Static = analyzeModule(**M);
+  REQUIRE(bool(Static));
+  auto Target = hw::findTarget("gold5220r");
+  REQUIRE(bool(Target));
+  PipelineSimulator Sim(*Target);
+  const FunctionStatic &F = Static->front();
+  unsigned Seen = 0;
+  for (const Graphlet &G : F.Graphlets.Blocks) {
+    BlockCost C = Sim.blockCost(G);
+    INFO(G.Block);
+    CHECK(C.Cycles > 0);
+    CHECK(C.Cycles <= C.Latency + 1e-9);
+    CHECK(C.Cycles >= double(C.Instructions) / Target->Cpu->IssueWidth - 1e-9);
+    CHECK(C.Instructions <= G.numInstructions());
+    if (G.Block == "for.body9") {
+      // load a, load b -> imul (3) -> add c -> store x -> br: 4+3+1+1+1
+      // cold; back to back, 8 uops on a 4-wide core.
+      ++Seen;
+      CHECK(C.Instructions == 7);
+      CHECK(C.Latency == Approx(10));
+      CHECK(C.Cycles == Approx(2).epsilon(0.02));
+      CHECK(std::string(C.Limit) == "issue");
+    }
+  }
+  CHECK(Seen == 1);
+  for (const auto &[Pair, G] : F.Graphlets.Superblocks) {
+    BlockCost C = Sim.blockCost(G);
+    INFO(Pair.first << " -> " << Pair.second);
+    CHECK(C.Cycles > 0);
+    CHECK(C.Instructions <= G.numInstructions());
+  }
+}
+
+TEST_CASE("Fractional throughputs and long latencies", "[simulator]") {
+  hw::Target T = synthetic(/*IssueWidth=*/8);
+  hw::InstrCost Neg;
+  Neg.Latency = 1;
+  Neg.RecipThroughput = 0.33; // three a cycle on four ALUs
+  Neg.Unit = "alu";
+  T.Cpu->Instructions["fneg.f32"] = Neg;
+  PipelineSimulator Sim(T);
+  BlockCost C = Sim.blockCost(independent("fneg", "f32", 12));
+  CHECK(C.Cycles == Approx(4).epsilon(0.01));
+  CHECK(std::string(C.Limit) == "port:alu");
+
+  // Latencies far beyond the reservation table's first size.
+  Graphlet Chain = loadChain(8, "f32", 1, /*Carried=*/true);
+  CHECK(Sim.blockCost(Chain, 5000).Cycles == Approx(8 * 5000).epsilon(0.001));
+  Graphlet Open = loadChain(8, "f32", 1, /*Carried=*/false);
+  BlockCost O = Sim.blockCost(Open, 5000);
+  CHECK(O.Latency == Approx(8 * 5000));
+  // 224 entries in flight, each at least 5000 cycles: Little's law.
+  CHECK(O.Cycles >= 8 * 5000.0 / 224 - 1e-9);
+  CHECK(O.Cycles <= 8 * 5000.0 + 1e-9);
+}
+
+TEST_CASE("Degenerate graphlets", "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  Builder Empty;
+  BlockCost E = Sim.blockCost(Empty.done());
+  CHECK(E.Cycles == 0);
+  CHECK(E.Latency == 0);
+  CHECK(E.Instructions == 0);
+  // A cycle of non-carried edges is no graphlet the builder makes; the
+  // simulator still answers (serially) rather than loop or crash.
+  Builder Cyc;
+  uint32_t A = Cyc.vertex("fadd", "f32");
+  uint32_t B = Cyc.vertex("fadd", "f32");
+  Cyc.edge(A, B);
+  Cyc.edge(B, A);
+  BlockCost C = Sim.blockCost(Cyc.G);
+  CHECK(C.Instructions == 2);
+  CHECK(C.Cycles == Approx(8));
+}
+
+TEST_CASE("A superblock is simulated as one unit", "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  // Head: a 3-fadd chain and its branch; successor: a 3-fadd chain that
+  // uses the head's result, and its branch.
+  Builder B;
+  B.G.Successor = "succ";
+  uint32_t H1 = B.vertex("fadd", "f32"), H2 = B.vertex("fadd", "f32"),
+           H3 = B.vertex("fadd", "f32"), HBr = B.vertex("br", "void");
+  uint32_t S1 = B.vertex("fadd", "f32"), S2 = B.vertex("fadd", "f32"),
+           S3 = B.vertex("fadd", "f32"), SBr = B.vertex("br", "void");
+  for (uint32_t V : {S1, S2, S3, SBr})
+    B.G.G[V].Part = 1;
+  B.edge(H1, H2);
+  B.edge(H2, H3);
+  B.edge(H3, HBr, DepKind::Control);
+  B.edge(H3, S1);
+  B.edge(S1, S2);
+  B.edge(S2, S3);
+  B.edge(S3, SBr, DepKind::Control);
+  BlockCost C = Sim.blockCost(B.done());
+  CHECK(C.Instructions == 8);
+  CHECK(C.Latency == Approx(6 * 4 + 1)); // one chain through both parts
+  // Back to back: 6 fadds on two fp units, 2 branches on one unit.
+  CHECK(C.Cycles == Approx(3).epsilon(0.02));
+}
+
+TEST_CASE("epyc7763 runs fadds on their own pipes", "[simulator]") {
+  auto T = hw::findTarget("epyc7763");
+  REQUIRE(bool(T));
+  PipelineSimulator Sim(*T);
+  // fadd (3 cycles) on the two FADD pipes and fmul on the two FMA pipes
+  // run side by side: 8 of each take 4 cycles, not 8.
+  Builder B;
+  for (int I = 0; I < 8; ++I) {
+    B.vertex("fadd", "f32", 8);
+    B.vertex("fmul", "f32", 8);
+  }
+  BlockCost C = Sim.blockCost(B.done());
+  CHECK(C.Cycles == Approx(4).epsilon(0.02));
+  CHECK(Sim.blockCost(faddChain(5, true)).Cycles ==
+        Approx(5 * 3).epsilon(0.01));
+}
+
+TEST_CASE("Extreme load latencies", "[simulator]") {
+  hw::Target T = synthetic();
+  PipelineSimulator Sim(T);
+  Graphlet Chain = loadChain(4, "f32", 1, /*Carried=*/true);
+  // Far beyond the reservation horizon: the chain still decides.
+  CHECK(Sim.blockCost(Chain, 1e5).Cycles == Approx(4e5).epsilon(1e-6));
+  BlockCost Open = Sim.blockCost(loadChain(64, "f32", 1, false), 1e5);
+  CHECK(Open.Latency == Approx(64e5));
+  CHECK(std::isfinite(Open.Cycles));
+  // NaN and negative values mean the descriptor's latency.
+  double NaN = std::numeric_limits<double>::quiet_NaN();
+  CHECK(Sim.blockCost(Chain, NaN).Cycles == Approx(16).epsilon(0.01));
+  CHECK(Sim.blockCost(Chain, -3).Cycles == Approx(16).epsilon(0.01));
+}
+
+TEST_CASE("One simulator answers as fresh ones do", "[simulator]") {
+  // State kept between runs (reservation table, hints) must not leak.
+  llvm::LLVMContext Ctx;
+  auto M = loadModule(CROP_BINARY_DIR "/examples/matmul_tiled.ll", Ctx);
+  REQUIRE(bool(M));
+  auto Static = analyzeModule(**M);
+  REQUIRE(bool(Static));
+  auto Target = hw::findTarget("gold5220r");
+  REQUIRE(bool(Target));
+  PipelineSimulator Shared(*Target);
+  unsigned N = 0;
+  for (const FunctionStatic &F : *Static)
+    for (const Graphlet &G : F.Graphlets.Blocks)
+      for (double Load : {-1.0, 300.0, 5e4, 14.0}) {
+        PipelineSimulator Fresh(*Target);
+        BlockCost A = Shared.simulate(G, Load), B = Fresh.simulate(G, Load);
+        INFO(F.Name << ":" << G.Block << " load " << Load);
+        CHECK(A.Cycles == B.Cycles);
+        CHECK(A.Latency == B.Latency);
+        CHECK(std::string(A.Limit) == B.Limit);
+        CHECK(A.Cycles > 0);
+        ++N;
+      }
+  CHECK(N > 40);
+}
+
+TEST_CASE("Limit outlives the simulator", "[simulator]") {
+  hw::Target T = synthetic();
+  BlockCost C;
+  {
+    PipelineSimulator Sim(T);
+    C = Sim.blockCost(independent("fadd", "f32", 8));
+  }
+  // Allocate and free a few simulators over the old one's memory.
+  for (int I = 0; I < 4; ++I) {
+    PipelineSimulator Other(T);
+    Other.blockCost(independent("add", "i64", 8));
+  }
+  CHECK(std::string(C.Limit) == "port:fp");
+}

@@ -1,0 +1,343 @@
+//===- PredictorTests.cpp - Eq. 1-3, the bounds and the roofline ----------===//
+#include "crop/Hwdb/Hwdb.h"
+#include "crop/Simulator/PipelineSimulator.h"
+#include "crop/Simulator/Predictor.h"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+
+using namespace crop;
+
+namespace {
+
+struct Inst {
+  const char *Op;
+  const char *Type;
+  uint32_t Lanes = 1;
+  uint32_t Bytes = 0;
+};
+
+/// A graphlet of Insts where each instruction depends on the ones listed in
+/// Deps (1-based vertex numbers; 0 = the entry vertex).
+Graphlet graphlet(const std::string &Name, const std::vector<Inst> &Insts,
+                  const std::vector<std::pair<int, int>> &Deps,
+                  const std::vector<std::pair<int, int>> &Carried = {}) {
+  Graphlet G;
+  G.Block = Name;
+  boost::add_vertex(GraphletVertex{"V0", "entry", "void", 1, 0, 0}, G.G);
+  for (size_t I = 0; I < Insts.size(); ++I)
+    boost::add_vertex(GraphletVertex{"V" + std::to_string(I + 1), Insts[I].Op,
+                                     Insts[I].Type, Insts[I].Lanes,
+                                     Insts[I].Bytes, 0},
+                      G.G);
+  std::vector<bool> HasPred(Insts.size() + 1, false);
+  for (auto [From, To] : Deps) {
+    boost::add_edge(From, To, GraphletEdge{DepKind::Data}, G.G);
+    HasPred[To] = true;
+  }
+  for (size_t V = 1; V <= Insts.size(); ++V)
+    if (!HasPred[V])
+      boost::add_edge(0, V, GraphletEdge{DepKind::Entry}, G.G);
+  for (auto [From, To] : Carried)
+    boost::add_edge(From, To, GraphletEdge{DepKind::Carried}, G.G);
+  return G;
+}
+
+/// A reduction loop body: two vector loads, an fma into a carried
+/// accumulator, the induction update, compare and branch.
+Graphlet loopBody() {
+  return graphlet("loop",
+                  {{"load", "f32", 8, 32},
+                   {"load", "f32", 8, 32},
+                   {"fma", "f32", 8},
+                   {"add", "i64"},
+                   {"icmp", "i64"},
+                   {"br", "void"}},
+                  {{1, 3}, {2, 3}, {4, 5}, {5, 6}, {3, 6}}, {{3, 3}, {4, 4}});
+}
+
+/// A profile with a serial entry function and (optionally) a parallel one
+/// of Tasks tasks; the loop runs Trip times per task.
+ProgramProfile handProfile(uint64_t Tasks, uint64_t Trip, bool Parallel) {
+  ProgramProfile P;
+  P.Module = {"hand", "hand.ll", "kernel", ""};
+  FunctionProfile F;
+  F.Name = Parallel ? "kernel.par" : "kernel";
+  F.Calls = Tasks;
+  F.Parallel = Parallel;
+  F.Runtime = Parallel ? ParallelRuntime::OpenMP : ParallelRuntime::None;
+  if (Parallel)
+    F.Launches = {{Tasks, 1}};
+  BlockProfile Entry;
+  Entry.Name = "entry";
+  Entry.Count = Tasks;
+  Entry.Body = graphlet("entry", {{"add", "i64"}, {"br", "void"}}, {{1, 2}});
+  Entry.Successors.push_back({"loop", Tasks, {}});
+  BlockProfile Loop;
+  Loop.Name = "loop";
+  Loop.Count = Tasks * Trip;
+  Loop.Loads = 2 * Loop.Count;
+  Loop.LoadBytes = 64 * Loop.Count;
+  Loop.Body = loopBody();
+  Loop.Successors.push_back({"loop", Tasks * (Trip - 1), {}});
+  Loop.Successors.push_back({"exit", Tasks, {}});
+  // Half the accesses are neighbours of a recent one, half stream in cold.
+  Loop.Reuse[64].Serial.add(2, Loop.Count);
+  Loop.Reuse[64].Serial.addCold(Loop.Count);
+  BlockProfile Exit;
+  Exit.Name = "exit";
+  Exit.Count = Tasks;
+  Exit.Body = graphlet("exit", {{"ret", "void"}}, {});
+  F.Blocks = {Entry, Loop, Exit};
+  P.Functions.push_back(F);
+  return P;
+}
+
+hw::Target target(const char *Name) {
+  llvm::Expected<hw::Target> T = hw::findTarget(Name);
+  REQUIRE(static_cast<bool>(T));
+  return std::move(*T);
+}
+
+const BlockPrediction &block(const Prediction &P, const std::string &Name) {
+  for (const BlockPrediction &B : P.Blocks)
+    if (B.Block == Name)
+      return B;
+  FAIL("no block " << Name);
+  return P.Blocks.front();
+}
+
+} // namespace
+
+TEST_CASE("Eq. 3: 10 tasks take 1 epoch on >= 10 threads, 3 on 4",
+          "[predict]") {
+  FunctionProfile F;
+  F.Calls = 10;
+  F.Parallel = true;
+  F.Launches = {{10, 1}};
+  CHECK(effectiveTaskFactor(F, 1) == Approx(1.0));
+  CHECK(effectiveTaskFactor(F, 4) == Approx(0.3));
+  CHECK(effectiveTaskFactor(F, 10) == Approx(0.1));
+  CHECK(effectiveTaskFactor(F, 48) == Approx(0.1));
+  // Two launch sizes: ceil applies per launch.
+  F.Calls = 10 + 2 * 3;
+  F.Launches = {{10, 1}, {3, 2}};
+  CHECK(effectiveTaskFactor(F, 4) == Approx((3.0 + 2 * 1) / 16));
+  F.Parallel = false;
+  CHECK(effectiveTaskFactor(F, 4) == 1.0);
+
+  hw::Target T = target("gold5220r");
+  ProgramProfile P = handProfile(10, 100, true);
+  for (auto [Threads, Epochs] :
+       {std::pair<unsigned, double>{1, 10}, {4, 3}, {10, 1}, {48, 1}}) {
+    PredictOptions O;
+    O.Threads = Threads;
+    llvm::Expected<Prediction> R = predict(P, T, O);
+    REQUIRE(static_cast<bool>(R));
+    INFO(Threads << " threads");
+    CHECK(R->Threads == Threads);
+    // Count(BB) per task is 100; the slowest thread runs Epochs tasks.
+    CHECK(block(*R, "loop").ECount == Approx(100 * Epochs));
+    CHECK(block(*R, "entry").ECount == Approx(Epochs));
+  }
+  // The descriptor's thread count when none is given.
+  llvm::Expected<Prediction> R = predict(P, T);
+  REQUIRE(static_cast<bool>(R));
+  CHECK(R->Threads == 48);
+}
+
+TEST_CASE("Eq. 1 sums ECount x cycles; shares rank the blocks", "[predict]") {
+  hw::Target T = target("gold5220r");
+  ProgramProfile P = handProfile(1, 1000, false);
+  P.EntryCalls = 2; // counts over two calls: per-call figures halve
+  P.Functions[0].Calls = 2;
+  for (BlockProfile &B : P.Functions[0].Blocks)
+    B.Count *= 2;
+  llvm::Expected<Prediction> R = predict(P, T);
+  REQUIRE(static_cast<bool>(R));
+  double Sum = 0, Shares = 0;
+  for (const BlockPrediction &B : R->Blocks) {
+    Sum += B.ECount * B.CyclesPerExec;
+    Shares += B.Share;
+    CHECK(B.CyclesPerExec ==
+          Approx(std::max(B.PipelineCycles, B.MemoryCycles) + B.BranchCycles));
+  }
+  CHECK(R->CyclesPerCall == Approx(Sum));
+  CHECK(Shares == Approx(1.0));
+  CHECK(R->SecondsPerCall == Approx(R->CyclesPerCall / 2.2e9));
+  CHECK(R->Blocks.front().Block == "loop");
+  CHECK(block(*R, "loop").ECount == Approx(1000));
+  for (size_t I = 1; I < R->Blocks.size(); ++I)
+    CHECK(R->Blocks[I - 1].Share >= R->Blocks[I].Share);
+}
+
+TEST_CASE("without the memory model a block costs the simulator's steady "
+          "state",
+          "[predict]") {
+  hw::Target T = target("gold5220r");
+  ProgramProfile P = handProfile(1, 1000, false);
+  // Drop superblocks so the loop's cost is its own graphlet's.
+  PredictOptions Off;
+  Off.MemoryModel = false;
+  llvm::Expected<Prediction> R = predict(P, T, Off);
+  REQUIRE(static_cast<bool>(R));
+  PipelineSimulator Sim(T);
+  const BlockPrediction &L = block(*R, "loop");
+  CHECK(L.PipelineCycles == Approx(Sim.blockCost(loopBody(), -1).Cycles));
+  CHECK(L.MemoryCycles == 0);
+  CHECK(R->Bound == "compute");
+
+  // With it, the cold half of the loads streams from RAM: more cycles, and
+  // a memory bound, since one core's RAM bandwidth cannot feed the loop.
+  llvm::Expected<Prediction> On = predict(P, T);
+  REQUIRE(static_cast<bool>(On));
+  const BlockPrediction &LM = block(*On, "loop");
+  CHECK(LM.LoadLatency > L.LoadLatency);
+  CHECK(LM.MemoryCycles > 0);
+  CHECK(On->CyclesPerCall > R->CyclesPerCall);
+  CHECK(LM.Bound == "memory:RAM");
+  // 64 B loaded per iteration, half from RAM in 64 B lines: 32+ B/iter at
+  // 12 GB/s per core at 2.2 GHz.
+  CHECK(LM.MemoryCycles >= 32 * 2.2e9 / 12e9 - 1e-9);
+  REQUIRE(On->Levels.size() == 4);
+  CHECK(On->Levels[0].Served == Approx(0.5).margin(0.01));
+  CHECK(On->Levels[3].Served == Approx(0.5).margin(0.01));
+}
+
+TEST_CASE("mispredictions: irregular forward branches, not short loops",
+          "[predict]") {
+  hw::Target T = target("gold5220r");
+  PredictOptions Off;
+  Off.MemoryModel = false;
+  // Short constant-trip loop (8): learned by the predictor.
+  llvm::Expected<Prediction> Short = predict(handProfile(1, 8, false), T, Off);
+  REQUIRE(static_cast<bool>(Short));
+  CHECK(block(*Short, "loop").BranchCycles == 0);
+  // Long loop: one mispredict per exit.
+  llvm::Expected<Prediction> Long =
+      predict(handProfile(1, 1000, false), T, Off);
+  REQUIRE(static_cast<bool>(Long));
+  CHECK(block(*Long, "loop").BranchCycles == Approx(16.0 / 1000));
+  // A forward branch taken both ways half the time.
+  ProgramProfile P = handProfile(1, 8, false);
+  BlockProfile &E = P.Functions[0].Blocks[0];
+  E.Count = 100;
+  E.Successors = {{"loop", 50, {}}, {"exit", 50, {}}};
+  llvm::Expected<Prediction> Fwd = predict(P, T, Off);
+  REQUIRE(static_cast<bool>(Fwd));
+  CHECK(block(*Fwd, "entry").BranchCycles == Approx(0.5 * 16));
+}
+
+TEST_CASE("superblocks split a two-block loop's cost exactly", "[predict]") {
+  hw::Target T = target("gold5220r");
+  ProgramProfile P;
+  P.Module.Entry = "k";
+  FunctionProfile F;
+  F.Name = "k";
+  F.Calls = 1;
+  BlockProfile A, B;
+  A.Name = "a";
+  B.Name = "b";
+  A.Count = B.Count = 1000;
+  A.Body = graphlet("a", {{"fadd", "f32"}, {"br", "void"}}, {{1, 2}}, {{1, 1}});
+  B.Body = graphlet("b", {{"fmul", "f32"}, {"br", "void"}}, {{1, 2}}, {{1, 1}});
+  Graphlet AB = graphlet(
+      "a", {{"fadd", "f32"}, {"br", "void"}, {"fmul", "f32"}, {"br", "void"}},
+      {{1, 2}, {3, 4}}, {{1, 1}, {3, 3}});
+  AB.Successor = "b";
+  Graphlet BA = AB;
+  BA.Block = "b";
+  BA.Successor = "a";
+  A.Successors.push_back({"b", 1000, AB});
+  B.Successors.push_back({"a", 999, BA});
+  F.Blocks = {A, B};
+  P.Functions.push_back(F);
+  PredictOptions Off;
+  Off.MemoryModel = false;
+  llvm::Expected<Prediction> R = predict(P, T, Off);
+  REQUIRE(static_cast<bool>(R));
+  PipelineSimulator Sim(T);
+  // a's part plus b's (b leaves the loop once in 1000) is the pair's cost.
+  double Pair = Sim.blockCost(AB).Cycles;
+  CHECK(block(*R, "a").PipelineCycles + block(*R, "b").PipelineCycles ==
+        Approx(Pair).epsilon(0.01));
+}
+
+TEST_CASE("a repeated prediction is memoized and identical", "[predict]") {
+  hw::Target T = target("gold5220r");
+  ProgramProfile P = handProfile(10, 500, true);
+  llvm::Expected<Prediction> A = predict(P, T);
+  REQUIRE(static_cast<bool>(A));
+  auto Start = std::chrono::steady_clock::now();
+  llvm::Expected<Prediction> B = predict(P, T);
+  auto End = std::chrono::steady_clock::now();
+  REQUIRE(static_cast<bool>(B));
+  CHECK(A->CyclesPerCall == B->CyclesPerCall);
+  CHECK(A->Bound == B->Bound);
+  // Not a speed test (bench/predict does that): only that the second call
+  // does not simulate again, which a slow machine still shows in seconds.
+  CHECK(std::chrono::duration<double>(End - Start).count() < 1.0);
+}
+
+TEST_CASE("roofline picks the bound that holds", "[predict][roofline]") {
+  hw::Target T;
+  T.Name = "toy-gpu";
+  T.Kind = hw::TargetKind::GPU;
+  hw::AcceleratorParams A;
+  A.ComputeUnits = 10;
+  A.FrequencyHz = 1e9;
+  A.Peak["f32"] = {1e12, 0};
+  A.Memory = {{"L2", 1 << 20, 1e12}, {"DRAM", uint64_t(1) << 30, 1e11}};
+  A.LaunchOverheadSeconds = 1e-6;
+  T.Accel = A;
+
+  auto profile = [](uint64_t Count, uint64_t ColdLines) {
+    ProgramProfile P;
+    P.Module.Entry = "k";
+    FunctionProfile F;
+    F.Name = "k";
+    F.Calls = 1;
+    BlockProfile B;
+    B.Name = "body";
+    B.Count = Count;
+    B.Loads = ColdLines;
+    B.LoadBytes = ColdLines * 4;
+    B.Body = graphlet("body", {{"fma", "f32", 8}, {"br", "void"}}, {{1, 2}});
+    B.Reuse[128].Serial.addCold(ColdLines);
+    F.Blocks = {B};
+    P.Functions.push_back(F);
+    return P;
+  };
+  // 1e9 executions x 16 flops = 16 ms of compute; few bytes.
+  llvm::Expected<Prediction> C = predict(profile(1000000000, 1000), T);
+  REQUIRE(static_cast<bool>(C));
+  CHECK(C->Roofline);
+  CHECK(C->Bound == "compute");
+  CHECK(C->RooflineDetail.Ops.at("f32") == Approx(1.6e10));
+  CHECK(C->SecondsPerCall == Approx(0.016 + 1e-6).epsilon(1e-6));
+  // 1e8 cold 128-byte lines = 12.8 GB from DRAM at 100 GB/s = 0.128 s.
+  llvm::Expected<Prediction> M = predict(profile(1000, 100000000), T);
+  REQUIRE(static_cast<bool>(M));
+  CHECK(M->Bound == "memory:DRAM");
+  CHECK(M->RooflineDetail.MemorySeconds == Approx(0.128));
+  // Almost nothing to do: the launch dominates.
+  llvm::Expected<Prediction> L = predict(profile(10, 10), T);
+  REQUIRE(static_cast<bool>(L));
+  CHECK(L->Bound == "launch");
+  CHECK(L->SecondsPerCall == Approx(1e-6).epsilon(0.02));
+}
+
+TEST_CASE("bad targets are errors, not crashes", "[predict]") {
+  hw::Target T;
+  T.Name = "nothing";
+  T.Kind = hw::TargetKind::CPU;
+  llvm::Expected<Prediction> R = predict(handProfile(1, 10, false), T);
+  CHECK_FALSE(static_cast<bool>(R));
+  llvm::consumeError(R.takeError());
+  T.Kind = hw::TargetKind::GPU;
+  llvm::Expected<Prediction> G = predict(handProfile(1, 10, false), T);
+  CHECK_FALSE(static_cast<bool>(G));
+  llvm::consumeError(G.takeError());
+}
