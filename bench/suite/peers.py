@@ -109,7 +109,8 @@ class Crop:
             return False
         r = subprocess.run([self.binary, cmd, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
-        return r.returncode == 0 and "unknown command" not in r.stdout.lower()
+        # An unknown subcommand prints the general help (and exits 0): look for the subcommand's usage.
+        return r.returncode == 0 and ("USAGE: %s %s" % (os.path.basename(self.binary), cmd)) in r.stdout
 
     def profile(self, prog, timeout=300, sample_rate=None):
         """(profile path, wall seconds, cached?) or raises RuntimeError."""
@@ -136,7 +137,8 @@ class Crop:
         return out, dt, False
 
     def predict(self, profile, threads, no_memory=False):
-        cmd = [self.binary, "predict", profile, "--target", self.target, "--threads", str(threads), "--json"]
+        cmd = [self.binary, "predict", profile, "--target", self.target, "--threads", str(threads), "--json",
+               "--top", "0"]
         if no_memory:
             if not self.no_mem_flag:
                 return None, 0.0
@@ -175,4 +177,4 @@ def mca_seconds(prog, crop_json, machine, cache):
         total += n * c
     if total <= 0:
         return None
-    return total / machine.freq
+    return total / float(crop_json.get("frequency_hz") or machine.freq)

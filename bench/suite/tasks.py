@@ -341,6 +341,12 @@ def valid_schedule(task, s):
     if task.source == "halide":
         if task.params["gen"] == "dense" and s["vec"] and s["tx"] < s["vec"]:
             return False
+        # An unroll factor that does not divide the loop it unrolls makes Halide round the loop up, past
+        # the buffers' fixed bounds.
+        if task.params["gen"] == "dense" and s["unroll"] and s["compute_at"] and s["ty"] % s["unroll"]:
+            return False
+        if task.params["gen"] == "conv2d" and s["unroll"] and s["tx"] % s["unroll"]:
+            return False
         if task.params["gen"] in ("conv2d", "depthwise") and s["vec"] and s["tc"] < s["vec"]:
             return False
         if task.params["gen"] == "depthwise" and s["tc"] == 96 and s["vec"] == 0:
