@@ -372,9 +372,13 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
             2.0) {
       LastProgress = Clock::now();
       char Line[160];
-      std::snprintf(
-          Line, sizeof(Line), "running %s: %.0f s, %.1f M memory accesses",
-          Job.Profile.Module.Entry.c_str(), Elapsed, double(Accesses) / 1e6);
+      if (Job.TrackReuse)
+        std::snprintf(
+            Line, sizeof(Line), "running %s: %.0f s, %.1f M memory accesses",
+            Job.Profile.Module.Entry.c_str(), Elapsed, double(Accesses) / 1e6);
+      else
+        std::snprintf(Line, sizeof(Line), "running %s: %.0f s",
+                      Job.Profile.Module.Entry.c_str(), Elapsed);
       Job.Opts.Progress(Line);
     }
   }
@@ -398,8 +402,12 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
                            ? "the program was killed (by the system's "
                              "out-of-memory killer?): "
                            : "the program crashed: ";
+    std::string Hint =
+        Sig == SIGILL ? " (the IR may use CPU features this machine lacks, "
+                        "e.g. AVX-512 code profiled on an AVX2 host)"
+                      : "";
     return createStringError(inconvertibleErrorCode(),
-                             Prefix + What + signalText(Sig));
+                             Prefix + What + signalText(Sig) + Hint);
   }
   if (!GotResult || WEXITSTATUS(Status) != 0)
     return createStringError(
