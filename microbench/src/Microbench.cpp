@@ -655,8 +655,12 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                        hw::formatQuantity(double(L.SizeBytes),
                                           hw::Dimension::Bytes))
                    .str();
+        // No larger than the level before it: not a level of its own here.
+        if (double(L.SizeBytes) < 1.5 * double(Prev))
+          Visible = false;
       }
-    } else {
+    }
+    if (!Visible) {
       // The largest size that is still clearly faster than RAM.
       uint64_t Last = 0;
       double LastLat = 0;

@@ -112,6 +112,10 @@ private:
   std::vector<double> Hz;
 };
 
+/// Core clock in Hz from a chain of dependent 64-bit adds (1 cycle each on
+/// every x86-64 and AArch64 core), and its spread over the repeats.
+llvm::Expected<std::pair<double, double>> calibrateFrequency(KernelTimer &T);
+
 struct MicrobenchResult {
   hw::Target Target;
   std::vector<Measurement> Report;
