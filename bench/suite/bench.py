@@ -4,6 +4,7 @@ Run through bench/run.sh; `--help` lists the options.
 """
 
 import argparse
+import concurrent.futures
 import datetime
 import json
 import math
@@ -37,7 +38,8 @@ def parse_args(argv):
     ap.add_argument("--threads", default="1,2", help="thread counts to measure and predict")
     ap.add_argument("--only", default=None, help="comma-separated task names")
     ap.add_argument("--per-task", type=int, default=None, help="at most this many schedules per task")
-    ap.add_argument("--sample-rate", type=float, default=None, help="crop profile --sample-rate")
+    ap.add_argument("--sample-rate", type=float, default=0.1,
+                    help="crop profile --sample-rate (SHARDS reuse sampling; default 0.1, 1 = exact)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel builds")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--remeasure", type=float, default=None, metavar="SPREAD",
@@ -83,7 +85,7 @@ def main(argv=None):
     os.makedirs(args.results, exist_ok=True)
     threads = [int(t) for t in args.threads.split(",")]
     only = set(args.only.split(",")) if args.only else None
-    per_task = args.per_task or (6 if args.quick else None)
+    per_task = args.per_task or (4 if args.quick else None)
     cpu = groundtruth.cpu_model()
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     log("Crop bench: %s, %s, %s" % (cpu, date, "quick" if args.quick else "full"))
@@ -129,22 +131,37 @@ def main(argv=None):
     if crop and crop.ok_predict and not crop.no_mem_flag:
         notes.append("crop predict has no --no-memory-model option: that row is empty")
     t0 = time.time()
-    for i, p in enumerate(progs):
+    for p in progs:
         for n in threads:
             r = peers.roofline(p.task, machine, n)
             if r:
                 pred[("roofline", p.id, n)] = r
-        if not crop or not crop.ok_profile or not crop.ok_predict:
+    profiles = {}
+    if crop and crop.ok_profile and crop.ok_predict:
+        # Profiles run two at a time (the machine has 2 cores); nothing is being timed meanwhile.
+        def prof(p):
+            return p, crop.profile(p, sample_rate=args.sample_rate)
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            futs = [ex.submit(prof, p) for p in progs]
+            for k, f in enumerate(concurrent.futures.as_completed(futs)):
+                try:
+                    p, (path, dt, cached) = f.result()
+                except Exception as e:
+                    log("  %s" % str(e).splitlines()[0][:300])
+                    continue
+                profiles[p.id] = path
+                if cached:
+                    prof_cached += 1
+                else:
+                    prof_times.append((p.id, dt))
+                if k % 20 == 19:
+                    log("  profiled %d/%d" % (k + 1, len(progs)))
+        log("profiles in %.0f s (%d new, %d cached)" % (time.time() - t0, len(prof_times), prof_cached))
+    for i, p in enumerate(progs):
+        prof = profiles.get(p.id)
+        if not prof:
             continue
-        try:
-            prof, dt, cached = crop.profile(p, sample_rate=args.sample_rate)
-        except Exception as e:
-            log("  %s" % str(e).splitlines()[0][:300])
-            continue
-        if cached:
-            prof_cached += 1
-        else:
-            prof_times.append((p.id, dt))
         for n in threads:
             try:
                 js, dt = crop.predict(prof, n)
@@ -164,7 +181,7 @@ def main(argv=None):
                     pred[("crop-no-mem", p.id, n)] = js2["seconds_per_call"]
             except Exception as e:
                 log("  %s" % str(e).splitlines()[0][:300])
-        if i % 20 == 19:
+        if i % 40 == 39:
             peer_cache.save()
             log("  predicted %d/%d" % (i + 1, len(progs)))
     peer_cache.save()

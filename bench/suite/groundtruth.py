@@ -86,7 +86,7 @@ def measure(prog, threads, cache, cpu, quick=False, refresh=None, log=print):
     merge the new process medians with the old ones (contention only ever slows a run down, so the
     minimum over sessions is the better estimate; the spread then covers both sessions).
     """
-    key = "%s|%s|t%d|%s" % (prog.ir_hash + ":" + prog.entry, cpu, threads, PROTOCOL)
+    key = "%s|%s|t%d|%s%s" % (prog.ir_hash + ":" + prog.entry, cpu, threads, PROTOCOL, "-quick" if quick else "")
     hit = cache.get(key)
     if hit and (refresh is None or hit["spread_between_processes"] <= refresh):
         return hit

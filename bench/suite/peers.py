@@ -89,8 +89,15 @@ class Crop:
                 if flag in h:
                     self.no_mem_flag = flag
                     break
-        with open(binary, "rb") as f:
-            self.version = hashlib.sha256(f.read()).hexdigest()[:16]
+        # Profiles depend on the analyzer, not on the rest of crop: key them by the libraries that make
+        # them where the build tree has them, so rebuilding crop for a new predictor keeps the cache.
+        h = hashlib.sha256()
+        build = os.path.dirname(os.path.dirname(os.path.abspath(binary)))
+        libs = [os.path.join(build, d, "libcrop_%s.a" % d) for d in ("analyzer", "passes", "profile")]
+        for path in (libs if all(os.path.exists(l) for l in libs) else [binary]):
+            with open(path, "rb") as f:
+                h.update(f.read())
+        self.version = h.hexdigest()[:16]
 
     def _help(self, cmd):
         r = subprocess.run([self.binary, cmd, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -102,7 +109,8 @@ class Crop:
             return False
         r = subprocess.run([self.binary, cmd, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
-        return r.returncode == 0 and "unknown command" not in r.stdout.lower()
+        # An unknown subcommand prints the general help (and exits 0): look for the subcommand's usage.
+        return r.returncode == 0 and ("USAGE: %s %s" % (os.path.basename(self.binary), cmd)) in r.stdout
 
     def profile(self, prog, timeout=300, sample_rate=None):
         """(profile path, wall seconds, cached?) or raises RuntimeError."""
@@ -129,7 +137,8 @@ class Crop:
         return out, dt, False
 
     def predict(self, profile, threads, no_memory=False):
-        cmd = [self.binary, "predict", profile, "--target", self.target, "--threads", str(threads), "--json"]
+        cmd = [self.binary, "predict", profile, "--target", self.target, "--threads", str(threads), "--json",
+               "--top", "0"]
         if no_memory:
             if not self.no_mem_flag:
                 return None, 0.0
@@ -168,4 +177,4 @@ def mca_seconds(prog, crop_json, machine, cache):
         total += n * c
     if total <= 0:
         return None
-    return total / machine.freq
+    return total / float(crop_json.get("frequency_hz") or machine.freq)

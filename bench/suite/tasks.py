@@ -234,7 +234,7 @@ def build_tasks():
                   {"ti": [1, 4, 8, 16, 32], "tj": [16, 64, 128, 256, 768], "tk": [16, 64, 256, 768],
                    "order": ["ijk", "ikj", "jik", "kij"], "inner": ["ik", "ki"], "par": [0, 1],
                    "vec": [0, 1], "unroll": [1, 4]},
-                  dict(template="matmul", B=1, M=M, N=N, K=K), 16, quick=True))
+                  dict(template="matmul", B=1, M=M, N=N, K=K), 12, quick=True))
     # BERT-base attention scores Q.K^T per head (12 heads, seq 128, head dim 64).
     B, M, N, K = 12, 128, 128, 64
     T.append(Task("c.batch_matmul", "c", "BERT-base", 12, 2 * B * M * N * K,
@@ -243,13 +243,13 @@ def build_tasks():
                   {"ti": [1, 4, 16, 32], "tj": [16, 32, 64, 128], "tk": [16, 64],
                    "order": ["ijk", "ikj", "jik", "kij"], "inner": ["ik", "ki"], "par": [0, 1],
                    "vec": [0, 1], "unroll": [1, 4]},
-                  dict(template="matmul", B=B, M=M, N=N, K=K), 16))
+                  dict(template="matmul", B=B, M=M, N=N, K=K), 12))
     # ResNet-50 stage 4, 3x3 conv 256 -> 256 on 14x14 (5 per network).
     p = dict(template="conv2d", H=14, W=14, CI=256, CO=256, KS=3, S=1)
-    T.append(_conv_task("c.conv2d_3x3", p, 5, 14, quick=True))
+    T.append(_conv_task("c.conv2d_3x3", p, 5, 12))
     # ResNet-50 stage 4, 1x1 conv 1024 -> 256 on 14x14 (bottleneck reduce, 5 per network).
     p = dict(template="conv2d", H=14, W=14, CI=1024, CO=256, KS=1, S=1)
-    T.append(_conv_task("c.conv2d_1x1", p, 5, 14))
+    T.append(_conv_task("c.conv2d_1x1", p, 5, 12))
     # ResNet-50 v1.5 stage-4 entry: 3x3 conv stride 2, 28x28x256 -> 14x14x256.
     p = dict(template="conv2d", H=28, W=28, CI=256, CO=256, KS=3, S=2)
     T.append(_conv_task("c.conv2d_3x3_s2", p, 1, 12))
@@ -262,21 +262,21 @@ def build_tasks():
                   [f32(HP, WP, C), f32(3, 3, C), f32(OH, OW, C)], "depthwise",
                   {"tw": [1, 2, 4, 8, 14, 28], "tc": [8, 16, 32, 48, 96], "order": ["hwc", "hcw", "chw"],
                    "inner": ["rs", "sr"], "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
-                  dict(template="depthwise", H=H, W=W, C=C, S=S), 16, quick=True))
+                  dict(template="depthwise", H=H, W=W, C=C, S=S), 12, quick=True))
     # BERT-base attention softmax: 12 heads x 128 rows of 128.
     R, L = 12 * 128, 128
     T.append(Task("c.softmax", "c", "BERT-base", 12, 4 * R * L, nbytes((R, L), (R, L)),
                   [f32(R, L), f32(R, L)], "softmax",
                   {"rtile": [1, 8, 64], "par": [0, 1], "vec": [0, 1], "fused": [0, 1], "recip": [0, 1],
                    "unroll": [1, 4]},
-                  dict(template="softmax", R=R, L=L), 16, quick=True))
+                  dict(template="softmax", R=R, L=L), 12, quick=True))
     # Layout transform NCHW -> NHWC of a ResNet-50 stage-2 feature map (56x56x256).
     C, H, W = 256, 56, 56
     T.append(Task("c.transpose", "c", "ResNet-50", 1, 0, nbytes((C, H, W), (H, W, C)),
                   [f32(C, H, W), f32(H, W, C)], "layout_transform",
                   {"tc": [1, 8, 32, 256], "tp": [8, 56, 392, 3136], "order": ["cp", "pc"],
                    "inner": ["cp", "pc"], "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
-                  dict(template="transpose", C=C, H=H, W=W), 16, quick=True))
+                  dict(template="transpose", C=C, H=H, W=W), 12, quick=True))
 
     # Halide generators (bench/suite/halide_gen.cpp), same shapes.
     M, N, K = 128, 768, 768
@@ -284,27 +284,27 @@ def build_tasks():
                   nbytes((M, K), (K, N), (M, N)), [f32(M, K), f32(K, N), f32(M, N)], "hl_dense",
                   {"tx": [8, 16, 32, 64, 128], "ty": [1, 2, 4, 8], "vec": [0, 8, 16], "ksplit": [0, 16, 64],
                    "unroll": [0, 2], "par": [0, 1], "compute_at": [0, 1]},
-                  dict(gen="dense", M=M, N=N, K=K), 16, quick=True))
+                  dict(gen="dense", M=M, N=N, K=K), 12, quick=True))
     H, W, CI, CO, KS, S = 14, 14, 256, 256, 3, 1
     T.append(Task("halide.conv2d_3x3", "halide", "ResNet-50", 5, 2 * 14 * 14 * CO * CI * 9,
                   nbytes((16, 16, CI), (3, 3, CI, CO), (14, 14, CO)),
                   [f32(16, 16, CI), f32(3, 3, CI, CO), f32(14, 14, CO)], "hl_conv2d",
                   {"tc": [8, 16, 32, 64, 256], "tx": [1, 2, 7, 14], "vec": [0, 8, 16], "par": [0, 1],
                    "compute_at": [0, 1], "rorder": [0, 1], "unroll": [0, 2]},
-                  dict(gen="conv2d", H=H, W=W, CI=CI, CO=CO, KS=KS, S=S), 14))
+                  dict(gen="conv2d", H=H, W=W, CI=CI, CO=CO, KS=KS, S=S), 12))
     H, W, C, S = 112, 112, 96, 2
     T.append(Task("halide.depthwise", "halide", "MobileNet-V2", 1, 2 * 56 * 56 * C * 9,
                   nbytes((113, 113, C), (3, 3, C), (56, 56, C)),
                   [f32(113, 113, C), f32(3, 3, C), f32(56, 56, C)], "hl_depthwise",
                   {"tc": [8, 16, 32, 96], "tx": [1, 2, 4, 8, 14], "vec": [0, 8], "par": [0, 1],
                    "compute_at": [0, 1], "unroll_r": [0, 1], "rorder": [0, 1]},
-                  dict(gen="depthwise", H=H, W=W, C=C, S=S), 16, quick=True))
+                  dict(gen="depthwise", H=H, W=W, C=C, S=S), 12))
     C, H, W = 256, 56, 56
     T.append(Task("halide.transpose", "halide", "ResNet-50", 1, 0, nbytes((C, H, W), (H, W, C)),
                   [f32(C, H, W), f32(H, W, C)], "hl_transpose",
                   {"tc": [8, 16, 32, 64], "tx": [8, 16, 56], "vec": [0, 8], "par": [0, 1], "rorder": [0, 1],
                    "unroll": [0, 4]},
-                  dict(gen="transpose", C=C, H=H, W=W), 16))
+                  dict(gen="transpose", C=C, H=H, W=W), 12))
     return T
 
 
@@ -340,6 +340,12 @@ def valid_schedule(task, s):
         return True
     if task.source == "halide":
         if task.params["gen"] == "dense" and s["vec"] and s["tx"] < s["vec"]:
+            return False
+        # An unroll factor that does not divide the loop it unrolls makes Halide round the loop up, past
+        # the buffers' fixed bounds.
+        if task.params["gen"] == "dense" and s["unroll"] and s["compute_at"] and s["ty"] % s["unroll"]:
+            return False
+        if task.params["gen"] == "conv2d" and s["unroll"] and s["tx"] % s["unroll"]:
             return False
         if task.params["gen"] in ("conv2d", "depthwise") and s["vec"] and s["tc"] < s["vec"]:
             return False
