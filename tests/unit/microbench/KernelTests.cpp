@@ -71,8 +71,8 @@ TEST_CASE("every catalog kernel verifies in both forms", "[microbench]") {
     for (KernelKind K : {KernelKind::Latency, KernelKind::Throughput}) {
       LLVMContext Ctx;
       Expected<std::unique_ptr<Module>> M =
-          buildKernel(Ctx, E.Kernel, K, 64, 8, "k", J.triple(),
-                      J.dataLayout(), J.simdBits());
+          buildKernel(Ctx, E.Kernel, K, 64, 8, "k", J.triple(), J.dataLayout(),
+                      J.simdBits());
       if (!M)
         FAIL(toString(M.takeError()));
       std::string Msg;
@@ -89,9 +89,9 @@ TEST_CASE("a kernel holds only its own instruction kind", "[microbench]") {
     for (const CatalogEntry &E : kernelCatalog(J.simdBits()))
       if (E.Kernel.Name == Name) {
         static LLVMContext Ctx;
-        Expected<std::unique_ptr<Module>> M = buildKernel(
-            Ctx, E.Kernel, K, 100, 10, "k_" + Name, J.triple(),
-            J.dataLayout(), J.simdBits());
+        Expected<std::unique_ptr<Module>> M =
+            buildKernel(Ctx, E.Kernel, K, 100, 10, "k_" + Name, J.triple(),
+                        J.dataLayout(), J.simdBits());
         if (!M)
           FAIL(toString(M.takeError()));
         return loopOpcodes(*(*M)->getFunction("k_" + Name));

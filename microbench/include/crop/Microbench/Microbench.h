@@ -144,6 +144,12 @@ llvm::Expected<std::pair<double, double>>
 measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
                      bool Quick);
 
+/// Branch mispredict penalty in cycles: a branch on random bytes (half of
+/// them mispredicted) against the same branch on zeros (all predicted), at
+/// clock Hz. Returns (penalty, spread).
+llvm::Expected<std::pair<double, double>>
+measureMispredictPenalty(KernelJit &J, double Hz, bool Quick);
+
 /// Memory-level parallelism: how many independent RAM misses overlap
 /// (speed-up of K parallel pointer chases over one, at its largest).
 double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick);
