@@ -61,7 +61,9 @@ Expected<EntryPlan::Arg> parseArg(StringRef Spec) {
     for (StringRef P : Parts) {
       int64_t D = 0;
       if (P.getAsInteger(10, D) || D <= 0)
-        return specError(Spec, "'" + P + "' is not a positive extent");
+        return specError(Spec, "'" + Dims +
+                                   "' is not a shape of positive extents "
+                                   "like 128x768");
       A.Shape.push_back(D);
     }
   } else if (Eq != StringRef::npos) {

@@ -136,11 +136,32 @@ public:
     rehash(MinSlots);
   }
 
+  /// Keeps only the slots for which Keep(Slot &) says so (it may change
+  /// their times) and shrinks the table to fit them.
+  template <typename Fn> void retainIf(Fn Keep) {
+    std::vector<Slot> Kept;
+    for (Slot &S : Slots)
+      if (S.Line != Empty && Keep(S))
+        Kept.push_back(S);
+    size_t N = MinSlots;
+    while (N < 4 * Kept.size())
+      N *= 2;
+    Slots = BigArray<Slot>();
+    rehash(N);
+    for (const Slot &S : Kept) {
+      size_t I = indexOf(S.Line);
+      while (Slots[I].Line != Empty)
+        I = (I + 1) & Mask;
+      Slots[I] = S;
+    }
+    Count = Kept.size();
+  }
+
   uint64_t size() const { return Count; }
   uint64_t bytes() const { return Slots.size() * sizeof(Slot); }
 
 private:
-  static constexpr size_t MinSlots = 1024;
+  static constexpr size_t MinSlots = 64;
 
   size_t indexOf(uint64_t Line) const {
     return size_t((Line * 0x9E3779B97F4A7C15ULL) >> Shift);
@@ -214,7 +235,7 @@ public:
     // Linear-time Fenwick construction.
     std::fill(Tree.begin(), Tree.end(), 0);
     for (size_t I = 1; I < Tree.size(); ++I) {
-      Tree[I] += uint32_t(popcount(Words[I - 1]));
+      Tree[I] += popcount(Words[I - 1]);
       size_t J = I + (I & (0 - I));
       if (J < Tree.size())
         Tree[J] += Tree[I];
@@ -223,10 +244,10 @@ public:
 
   uint64_t bytes() const {
     return Words.capacity() * sizeof(uint64_t) +
-           Tree.capacity() * sizeof(uint32_t);
+           Tree.capacity() * sizeof(uint64_t);
   }
 
-  static constexpr uint64_t MinBits = 1 << 16;
+  static constexpr uint64_t MinBits = 4096;
 
 private:
   void resize(uint64_t Bits) {
@@ -234,18 +255,18 @@ private:
     if (N != Words.size()) {
       // Release memory when shrinking after a reset or a compaction.
       std::vector<uint64_t>(N, 0).swap(Words);
-      std::vector<uint32_t>(N + 1, 0).swap(Tree);
+      std::vector<uint64_t>(N + 1, 0).swap(Tree);
     }
   }
 
   void add(uint64_t W, int Delta) {
     for (size_t I = W + 1; I < Tree.size(); I += I & (0 - I))
-      Tree[I] += uint32_t(Delta);
+      Tree[I] += uint64_t(int64_t(Delta));
   }
 
   std::vector<uint64_t> Words;
   /// 1-based Fenwick tree over popcount(Words[i]).
-  std::vector<uint32_t> Tree;
+  std::vector<uint64_t> Tree;
 };
 
 constexpr uint64_t TimeSlack = 16;
@@ -253,26 +274,39 @@ constexpr uint64_t TimeSlack = 16;
 /// Reuses at most this many words back are counted directly on the bitset.
 constexpr uint64_t DirectWords = 4;
 
-} // namespace
-
-struct ReuseTracker::Impl {
+/// The lines of one sample and their order of last use. With a bound, only
+/// the Bound most recently used lines are kept (the rest are dropped at
+/// compaction and are new again when next seen).
+struct LineStack {
   LineTable Lines;
   TimeMarks Marks;
   uint64_t Now = 0;   ///< The next logical time.
-  double Scale = 1.0; ///< 1/R: sampled distances and counts to real ones.
+  uint64_t Bound = 0; ///< 0: keep every line.
+
+  static constexpr uint64_t NoDistance = ~uint64_t(0);
 
   /// Renumbers the live times 0..live-1 in order so the bitset can shrink
   /// back to TimeSlack times the live lines.
   void compact() {
     uint64_t Live = Lines.size();
-    Lines.forEach(
-        [&](LineTable::Slot &S) { S.Time = Marks.countUpTo(S.Time) - 1; });
+    if (Bound && Live > Bound) {
+      uint64_t Drop = Live - Bound;
+      Lines.retainIf([&](LineTable::Slot &S) {
+        uint64_t Rank = Marks.countUpTo(S.Time);
+        S.Time = Rank - 1 - Drop;
+        return Rank > Drop;
+      });
+      Live = Bound;
+    } else {
+      Lines.forEach(
+          [&](LineTable::Slot &S) { S.Time = Marks.countUpTo(S.Time) - 1; });
+    }
     Marks.rebuild(TimeSlack * Live, Live);
     Now = Live;
   }
 
-  /// Distance of an access to a tracked line, bookkeeping included;
-  /// NoDistance for a first touch.
+  /// Distance of an access to Line, bookkeeping included; NoDistance for a
+  /// first touch (or a line dropped by the bound).
   uint64_t touch(uint64_t Line) {
     if (Now == Marks.capacity())
       compact();
@@ -293,7 +327,41 @@ struct ReuseTracker::Impl {
     return D;
   }
 
-  static constexpr uint64_t NoDistance = ~uint64_t(0);
+  void clear() {
+    Lines.clear();
+    Marks.rebuild(0, 0);
+    Now = 0;
+  }
+
+  uint64_t bytes() const { return Lines.bytes() + Marks.bytes(); }
+};
+
+/// Below this rate, distances shorter than ShortRange are measured on a
+/// denser sample (see ReuseTracker::Impl).
+constexpr double ShortRate = 0.1;
+
+} // namespace
+
+/// Exact mode: one stack over every line. Sampled mode at rate R >= ShortRate:
+/// one stack over the sampled lines (SHARDS). Below ShortRate, SHARDS alone
+/// estimates a distance D from about R x D sampled lines, too few for a 32 KiB
+/// cache (512 lines: 5 at R = 0.01). So two nested samples are kept: the
+/// user's rate R for all distances, and a denser Hi = M x R (M an integer,
+/// Hi about ShortRate) whose stack keeps only its recent lines. An access is
+/// classified by its distance on the dense sample: short (below ShortRange
+/// lines) ones are counted from the dense sample with weight 1, long ones (and
+/// cold ones) from the sparse sample with weight M; finish() scales by 1/Hi.
+/// Each class is an unbiased sample of itself, so the memory stays that of
+/// rate R plus a constant, and short distances get the accuracy of rate Hi.
+struct ReuseTracker::Impl {
+  LineStack Main;  ///< Every kept line (exact, or the rate-R sample).
+  LineStack Dense; ///< Two-level mode only: recent lines of the Hi sample.
+  bool TwoLevel = false;
+  uint64_t SparseThreshold = 0; ///< Two-level: hash threshold of rate R.
+  uint64_t M = 1;               ///< Hi / R.
+  double ShortRange = 0;        ///< Lines; two-level only.
+  double Scale = 1.0;           ///< 1 / (rate of the sample accessLine sees).
+  double SparseScale = 1.0;     ///< 1 / R.
 };
 
 ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
@@ -303,12 +371,28 @@ ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
   assert(!llvm::errorToBool(checkOptions(LineBytes, SampleRate)) &&
          "bad reuse tracker options");
   LineShift = LineBytes ? llvm::Log2_32(LineBytes) : 0;
-  if (SampleRate < 1.0) {
-    uint64_t T = uint64_t(std::llround(SampleRate * double(1u << SampleBits)));
-    Threshold = std::max<uint64_t>(T, 1);
+  const uint64_t Full = uint64_t(1) << SampleBits;
+  uint64_t Sparse = Full;
+  if (SampleRate < 1.0)
+    Sparse = std::max<uint64_t>(
+        uint64_t(std::llround(SampleRate * double(Full))), 1);
+  Threshold = Sparse;
+  uint64_t M =
+      uint64_t(std::llround(ShortRate * double(Full) / double(Sparse)));
+  if (Sparse < Full && M >= 2) {
+    P->TwoLevel = true;
+    P->M = M;
+    P->SparseThreshold = Sparse;
+    Threshold = std::min(Full, M * Sparse);
+    // Short enough that rate R alone is coarse below it (about 10 sampled
+    // lines), with the dense stack keeping twice that many of its lines.
+    P->ShortRange = 100.0 * double(Full) / double(Sparse);
+    P->Dense.Bound =
+        2 * uint64_t(P->ShortRange * double(Threshold) / double(Full)) + 64;
   }
-  Sampled = Threshold < (uint64_t(1) << SampleBits);
-  P->Scale = 1.0 / sampleRate();
+  Sampled = Threshold < Full;
+  P->Scale = double(Full) / double(Threshold);
+  P->SparseScale = double(Full) / double(Sparse);
 }
 
 ReuseTracker::~ReuseTracker() = default;
@@ -329,13 +413,27 @@ llvm::Error ReuseTracker::checkOptions(uint32_t LineBytes, double SampleRate) {
 
 void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist) {
   LastLine = Line;
-  uint64_t D = P->touch(Line);
-  if (D == Impl::NoDistance)
-    Hist.addCold();
-  else if (!Sampled)
-    Hist.add(D);
-  else
-    Hist.add(uint64_t(std::llround(double(D) * P->Scale)));
+  Impl &I = *P;
+  if (!I.TwoLevel) {
+    uint64_t D = I.Main.touch(Line);
+    if (D == LineStack::NoDistance)
+      Hist.addCold();
+    else if (!Sampled)
+      Hist.add(D);
+    else
+      Hist.add(uint64_t(std::llround(double(D) * I.Scale)));
+    return;
+  }
+  uint64_t DD = I.Dense.touch(Line);
+  double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * I.Scale;
+  bool InSparse = sampleHash(Line) < I.SparseThreshold;
+  uint64_t DS = InSparse ? I.Main.touch(Line) : 0;
+  if (Short < I.ShortRange)
+    Hist.add(uint64_t(std::llround(Short)));
+  else if (InSparse && DS == LineStack::NoDistance)
+    Hist.addCold(I.M);
+  else if (InSparse)
+    Hist.add(uint64_t(std::llround(double(DS) * I.SparseScale)), I.M);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
@@ -356,18 +454,17 @@ void ReuseTracker::finish(ReuseHistogram &Hist) const {
 }
 
 void ReuseTracker::reset() {
-  P->Lines.clear();
-  P->Marks.rebuild(0, 0);
-  P->Now = 0;
+  P->Main.clear();
+  P->Dense.clear();
   LastLine = NoLine;
 }
 
-double ReuseTracker::sampleRate() const {
-  return double(Threshold) / double(uint64_t(1) << SampleBits);
+double ReuseTracker::sampleRate() const { return 1.0 / P->SparseScale; }
+
+uint64_t ReuseTracker::trackedLines() const {
+  return P->Main.Lines.size() + P->Dense.Lines.size();
 }
 
-uint64_t ReuseTracker::trackedLines() const { return P->Lines.size(); }
-
 uint64_t ReuseTracker::memoryBytes() const {
-  return sizeof(*this) + sizeof(Impl) + P->Lines.bytes() + P->Marks.bytes();
+  return sizeof(*this) + sizeof(Impl) + P->Main.bytes() + P->Dense.bytes();
 }

@@ -29,7 +29,11 @@
 // into the addressing mode after instruction selection; a gep that feeds
 // arithmetic, a phi or another block is an add); bitcast, ptrtoint,
 // inttoptr, addrspacecast and freeze (no instruction); alloca (a frame slot).
-// Phis, debug intrinsics and lifetime markers have no vertex already.
+// Phis, debug intrinsics and lifetime markers have no vertex already. On
+// x86 targets (SimulatorOptions::X86Fusion): a scalar compare whose only
+// user is the branch is free (macro-fused), and a load whose only user is an
+// arithmetic instruction takes no issue slot (micro-fused memory operand;
+// one per instruction) but keeps its load port and latency.
 //
 // Loads: LoadLatency (the memory model's figure) replaces the descriptor's L1
 // latency; what the descriptor charges beyond L1 for a type (e.g. 8 cycles
@@ -273,6 +277,7 @@ struct PipelineSimulator::Impl {
   hw::CpuParams Cpu; ///< A copy, defaults if T has none.
   SimulatorOptions Opts;
   double L1Latency = 4;
+  bool Fusion = false; ///< x86 macro- and micro-fusion apply.
 
   // Unit classes: index -> name, and "port:<name>" for Limit.
   std::vector<std::string> UnitNames;
@@ -308,6 +313,7 @@ struct PipelineSimulator::Impl {
   std::vector<double> BoundOcc;
 
   Impl(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
+    Fusion = Opts.X86Fusion && T.Isa.compare(0, 3, "x86") == 0;
     if (T.Cpu)
       Cpu = *T.Cpu;
     if (Cpu.IssueWidth == 0)
@@ -433,7 +439,65 @@ struct PipelineSimulator::Impl {
         Cost[P] = VertexCost{};
     }
     PredBegin[N] = PredPos.size();
+    if (Fusion)
+      fuse(Gr);
     return true;
+  }
+
+  /// x86 fusion (Intel optimization manual, "macro-fusion" and
+  /// "micro-fusion"; AMD's software optimization guide likewise): a scalar
+  /// integer compare whose only user is the branch fuses with it into one
+  /// uop (the compare is free; the branch carries the pair); a load whose
+  /// only user is an arithmetic instruction becomes that instruction's
+  /// memory operand, one per instruction: it still takes a load port and its
+  /// latency, but no issue slot of its own.
+  void fuse(const GraphletGraph &Gr) {
+    const uint32_t N = OrderV.size();
+    Done.assign(N, 0); // Done[P]: P already has a memory operand.
+    for (uint32_t P = 0; P < N; ++P) {
+      uint32_t V = OrderV[P];
+      if (Cost[P].Free)
+        continue;
+      const GraphletVertex &X = Gr[V];
+      bool IsCmp = X.Opcode == "icmp" && X.Lanes == 1;
+      bool IsLoad = X.Opcode == "load";
+      if (!IsCmp && !IsLoad)
+        continue;
+      uint32_t Users = 0, User = 0;
+      bool Carried = false;
+      for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E) {
+        DepKind K = Gr[*E].Kind;
+        Carried |= K == DepKind::Carried;
+        if (K == DepKind::Data) {
+          ++Users;
+          User = boost::target(*E, Gr);
+        }
+      }
+      if (Users != 1 || Carried)
+        continue;
+      const std::string &UOp = Gr[User].Opcode;
+      uint32_t UP = Pos[User];
+      if (IsCmp && UOp == "br") {
+        Cost[P] = VertexCost{};
+      } else if (IsLoad && !Cost[UP].Free && !Done[UP] && foldsLoad(UOp)) {
+        Cost[P].Uops = 0;
+        Done[UP] = 1;
+      }
+    }
+  }
+
+  /// x86 instructions that take a memory source operand.
+  static bool foldsLoad(const std::string &Op) {
+    static const char *const Ops[] = {
+        "fadd",      "fsub",      "fmul",        "fdiv",        "fma",
+        "add",       "sub",       "mul",         "and",         "or",
+        "xor",       "icmp",      "fcmp",        "sitofp",      "fpext",
+        "zext",      "sext",      "intr:maxnum", "intr:minnum", "intr:sqrt",
+        "intr:smax", "intr:smin", "intr:umax",   "intr:umin"};
+    for (const char *O : Ops)
+      if (Op == O)
+        return true;
+    return false;
   }
 
   /// A gep whose in-block users are all memory accesses (as addresses).

@@ -102,7 +102,7 @@ Expected<Prediction> crop::predictRoofline(const ProgramProfile &P,
   R.Target = T.Name;
   R.Entry = P.Module.Entry;
   R.Roofline = true;
-  R.Threads = Opts.Threads ? Opts.Threads : A.ComputeUnits;
+  R.Threads = A.ComputeUnits; // --threads is a CPU notion.
   R.FrequencyHz = A.FrequencyHz;
   R.MemoryModel = Opts.MemoryModel;
   double EntryCalls = double(std::max<uint64_t>(1, P.EntryCalls));

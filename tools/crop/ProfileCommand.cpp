@@ -4,6 +4,7 @@
 #include "crop/Analyzer/Profiler.h"
 #include "crop/Profile/ProfileIO.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -103,6 +104,18 @@ Error runProfile() {
   std::string Out = Output.empty() ? defaultOutput(Input) : Output.getValue();
   if (Out == "-") {
     outs() << profileToJSON(*P) << "\n";
+    return Error::success();
+  }
+  // writeProfile renames a temporary file over the output, which must not
+  // happen to a device such as /dev/null or a pipe: write those directly.
+  sys::fs::file_status St;
+  if (!sys::fs::status(Out, St) && sys::fs::exists(St) &&
+      !sys::fs::is_regular_file(St)) {
+    std::error_code EC;
+    raw_fd_ostream OS(Out, EC);
+    if (EC)
+      return createStringError(EC, Out + ": " + EC.message());
+    OS << profileToJSON(*P) << "\n";
     return Error::success();
   }
   if (Error E = writeProfile(*P, Out))

@@ -140,7 +140,7 @@ TEST_CASE("nested loops: exact block, edge and memory counts", "[analyzer]") {
   CHECK(fn(*P, "main").Calls == 0);
 }
 
-TEST_CASE("--entry under main counts only inside the entry's calls",
+TEST_CASE("an entry under main counts only inside the entry's calls",
           "[analyzer]") {
   TempIR T(NestedIR);
   ProfileOptions O;
@@ -374,4 +374,86 @@ TEST_CASE("an entry main never calls is an error", "[analyzer][bad]") {
   std::string IR = std::string(NestedIR) +
                    "define void @helper() {\nentry:\n  ret void\n}\n";
   CHECK_THAT(profileError(IR, O), Catch::Contains("never called helper"));
+}
+
+// A TVM packed function in the 6-argument form: checks its argument's type
+// code and shape like TVM's generated code, then launches a lambda that
+// splits a loop of 16 iterations by num_task.
+static const char *TVM6IR = R"(
+@__TVMBackendParallelLaunch = linkonce global ptr null
+@__TVMAPISetLastError = linkonce global ptr null
+@msg = private constant [13 x i8] c"bad argument\00"
+define i32 @packed(ptr %args, ptr %codes, i32 %n, ptr %ret, ptr %rcode, ptr %res) {
+entry:
+  %code = load i32, ptr %codes
+  %isT = icmp eq i32 %code, 7
+  %two = icmp eq i32 %n, 1
+  %ok0 = and i1 %isT, %two
+  br i1 %ok0, label %check, label %fail
+check:
+  %t = load ptr, ptr %args
+  %shp.p = getelementptr i8, ptr %t, i64 24
+  %shp = load ptr, ptr %shp.p
+  %d0 = load i64, ptr %shp
+  %ok1 = icmp eq i64 %d0, 16
+  br i1 %ok1, label %run, label %fail
+run:
+  %data = load ptr, ptr %t
+  %launch = load ptr, ptr @__TVMBackendParallelLaunch
+  %r = call i32 %launch(ptr @lambda, ptr %data, i32 0)
+  ret i32 %r
+fail:
+  %seterr = load ptr, ptr @__TVMAPISetLastError
+  call void %seterr(ptr @msg)
+  ret i32 -1
+}
+define private i32 @lambda(i32 %task, ptr %penv, ptr %data) {
+entry:
+  %nt.p = getelementptr i8, ptr %penv, i64 8
+  %nt = load i32, ptr %nt.p
+  %a = add nsw i32 %nt, 15
+  %chunk = sdiv i32 %a, %nt
+  %lo = mul i32 %task, %chunk
+  %hi0 = add i32 %lo, %chunk
+  %c = icmp slt i32 %hi0, 16
+  %hi = select i1 %c, i32 %hi0, i32 16
+  %any = icmp slt i32 %lo, %hi
+  br i1 %any, label %body, label %done
+body:
+  %i = phi i32 [ %lo, %entry ], [ %i.next, %body ]
+  %p = getelementptr float, ptr %data, i32 %i
+  store float 1.0, ptr %p
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %hi
+  br i1 %more, label %body, label %done
+done:
+  ret i32 0
+}
+)";
+
+TEST_CASE("TVM: 6-argument packed call, one task per loop iteration",
+          "[analyzer][tvm]") {
+  TempIR T(TVM6IR);
+  ProfileOptions O;
+  O.Entry = "packed";
+  O.Args = {"f32:16"};
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  const FunctionProfile &L = fn(*P, "lambda");
+  CHECK(L.Parallel);
+  CHECK(L.Runtime == ParallelRuntime::TVM);
+  CHECK(L.Calls == 16);
+  REQUIRE(L.Launches.size() == 1);
+  CHECK(L.Launches[0].Tasks == 16);
+  CHECK(block(L, "body").Count == 16);
+  CHECK(edge(block(fn(*P, "packed"), "check"), "run") == 1);
+}
+
+TEST_CASE("TVM: a failing packed call quotes TVMAPISetLastError",
+          "[analyzer][tvm][bad]") {
+  ProfileOptions O;
+  O.Entry = "packed";
+  O.Args = {"f32:8"};
+  CHECK_THAT(profileError(TVM6IR, O),
+             Catch::Contains("packed returned -1: bad argument"));
 }

@@ -345,23 +345,39 @@ TEST_CASE("Fig. 3's graphlets on gold5220r", "[simulator]") {
   auto Target = hw::findTarget("gold5220r");
   REQUIRE(bool(Target));
   PipelineSimulator Sim(*Target);
+  SimulatorOptions NoFusion;
+  NoFusion.X86Fusion = false;
+  PipelineSimulator Plain(*Target, NoFusion);
   const FunctionStatic &F = Static->front();
   unsigned Seen = 0;
   for (const Graphlet &G : F.Graphlets.Blocks) {
     BlockCost C = Sim.blockCost(G);
+    BlockCost U = Plain.blockCost(G);
     INFO(G.Block);
     CHECK(C.Cycles > 0);
     CHECK(C.Cycles <= C.Latency + 1e-9);
-    CHECK(C.Cycles >= double(C.Instructions) / Target->Cpu->IssueWidth - 1e-9);
+    CHECK(C.Cycles <= U.Cycles + 1e-9);
+    // Without fusion every instruction takes its own issue slot.
+    CHECK(U.Cycles >= double(U.Instructions) / Target->Cpu->IssueWidth - 1e-9);
     CHECK(C.Instructions <= G.numInstructions());
     if (G.Block == "for.body9") {
       // load a, load b -> imul (3) -> add c -> store x -> br: 4+3+1+1+1
-      // cold; back to back, 8 uops on a 4-wide core.
+      // cold; back to back, 8 uops on a 4-wide core (the store is 2).
       ++Seen;
-      CHECK(C.Instructions == 7);
+      CHECK(U.Instructions == 7);
+      CHECK(U.Latency == Approx(10));
+      CHECK(U.Cycles == Approx(2).epsilon(0.02));
+      CHECK(std::string(U.Limit) == "issue");
+      // x86: load a folds into the imul, load c into the add: 6 uops, and
+      // 3 loads on 2 ports: 1.5 cycles. Latency unchanged.
       CHECK(C.Latency == Approx(10));
-      CHECK(C.Cycles == Approx(2).epsilon(0.02));
-      CHECK(std::string(C.Limit) == "issue");
+      CHECK(C.Cycles == Approx(1.5).epsilon(0.02));
+    }
+    if (G.Block == "for.cond7") {
+      // load j, load n -> icmp -> br: the compare fuses with the branch.
+      CHECK(U.Instructions == 4);
+      CHECK(C.Instructions == 3);
+      CHECK(C.Latency == Approx(U.Latency - 1));
     }
   }
   CHECK(Seen == 1);
@@ -514,4 +530,34 @@ TEST_CASE("Limit outlives the simulator", "[simulator]") {
     Other.blockCost(independent("add", "i64", 8));
   }
   CHECK(std::string(C.Limit) == "port:fp");
+}
+
+TEST_CASE("x86 fusion takes issue slots, not ports or latency", "[simulator]") {
+  hw::Target T = synthetic(/*IssueWidth=*/1);
+  T.Isa = "x86-64";
+  // Two loads feeding one fadd: only one becomes its memory operand.
+  Builder B;
+  uint32_t L1 = B.vertex("load", "f32"), L2 = B.vertex("load", "f32");
+  uint32_t Add = B.vertex("fadd", "f32");
+  uint32_t Cmp = B.vertex("icmp", "i1"), Br = B.vertex("br", "void");
+  B.edge(L1, Add);
+  B.edge(L2, Add);
+  B.edge(Add, Br, DepKind::Control);
+  B.edge(Cmp, Br);
+  Graphlet &G = B.done();
+  PipelineSimulator Fused(T);
+  BlockCost F = Fused.blockCost(G);
+  CHECK(F.Cycles == Approx(3).epsilon(0.01)); // load, fadd(+load), br(+cmp)
+  CHECK(F.Latency == Approx(4 + 4 + 1));
+  CHECK(F.Instructions == 4);
+  SimulatorOptions Off;
+  Off.X86Fusion = false;
+  PipelineSimulator Plain(T, Off);
+  BlockCost P = Plain.blockCost(G);
+  CHECK(P.Cycles == Approx(5).epsilon(0.01));
+  CHECK(P.Instructions == 5);
+  // Not x86: no fusion.
+  T.Isa = "aarch64";
+  PipelineSimulator Arm(T);
+  CHECK(Arm.blockCost(G).Cycles == Approx(5).epsilon(0.01));
 }

@@ -2,7 +2,9 @@
 //
 // Exact reuse distance in cache lines with an O(log n) structure over
 // last-access times, and a SHARDS-style sampled mode that keeps only lines
-// whose hash falls under a threshold and scales distances and counts back up.
+// whose hash falls under a threshold and scales distances and counts back up
+// (below a rate of 0.1, short distances come from a denser sample of recent
+// lines so that small caches stay accurate; see ReuseTracker.cpp).
 // Memory grows with the distinct lines touched, not with the trace length.
 //
 //===----------------------------------------------------------------------===//
@@ -57,17 +59,20 @@ public:
       return;
     accessLine(First, Hist);
   }
-  /// Scales a histogram filled in sampled mode back to the whole stream
-  /// (counts x 1/R); nothing in exact mode. Call once per histogram.
+  /// Scales a histogram filled in sampled mode back to the whole stream;
+  /// nothing in exact mode. Call once per histogram, and use it rather than
+  /// scaling by 1/sampleRate(): below a rate of 0.1 short distances come from
+  /// a denser sample and carry a different weight (see ReuseTracker.cpp).
   void finish(ReuseHistogram &Hist) const;
   /// Forgets all history (the next access to every line is cold).
   void reset();
 
   uint32_t lineBytes() const { return 1u << LineShift; }
-  /// The rate actually used: the threshold over 2^SampleBits.
+  /// The rate actually used for long distances (the threshold over
+  /// 2^SampleBits); memory goes with it.
   double sampleRate() const;
   bool sampled() const { return Sampled; }
-  /// Whether SHARDS keeps the line (always true in exact mode).
+  /// Whether the line is recorded at all (always true in exact mode).
   bool keepsLine(uint64_t Line) const {
     return !Sampled || sampleHash(Line) < Threshold;
   }
@@ -93,6 +98,7 @@ private:
 
   static constexpr uint64_t NoLine = ~uint64_t(0);
   uint64_t LastLine = NoLine; ///< The line recorded last (sampled lines only).
+  /// Lines hashing below it are recorded (the denser rate in two-level mode).
   uint64_t Threshold = uint64_t(1) << SampleBits;
   unsigned LineShift = 6;
   bool Sampled = false;

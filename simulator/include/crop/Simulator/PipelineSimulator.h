@@ -47,6 +47,11 @@ struct SimulatorOptions {
   uint32_t CopiesPerRob = 8;
   uint32_t MinCopies = 8;
   uint32_t MaxCopies = 128;
+  /// On targets whose isa starts with "x86": a compare feeding only a
+  /// branch fuses with it (macro-fusion), a load feeding only an arithmetic
+  /// instruction becomes its memory operand (micro-fusion: no issue slot of
+  /// its own). Off: every instruction issues alone.
+  bool X86Fusion = true;
 };
 
 /// A graphlet's structural identity: opcodes, types, lanes and edges (names
@@ -73,7 +78,8 @@ GraphletKey graphletKey(const Graphlet &G);
 /// ready and its class has capacity, oldest first. Loads take LoadLatency
 /// plus whatever the descriptor charges beyond its L1 latency (e.g. vector
 /// loads). Free: the entry vertex, geps used only as load/store addresses,
-/// bitcast/ptrtoint/inttoptr/addrspacecast/freeze, alloca.
+/// bitcast/ptrtoint/inttoptr/addrspacecast/freeze, alloca; on x86, compares
+/// fused with their branch (see SimulatorOptions::X86Fusion).
 class PipelineSimulator {
 public:
   /// T must be a CPU target and outlive the simulator.

@@ -1,0 +1,101 @@
+//===- PredictBench.cpp - How fast crop::predict answers, first and again -===//
+//
+// For each profile and target: the first prediction in a fresh memo (what a
+// new program costs), the same prediction repeated (what a tuner asking
+// again costs), and the predicted time itself. Prints a table.
+//
+//===----------------------------------------------------------------------===//
+#include "crop/Hwdb/Hwdb.h"
+#include "crop/Profile/ProfileIO.h"
+#include "crop/Simulator/Predictor.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+using Clock = std::chrono::steady_clock;
+
+static double seconds(Clock::time_point A, Clock::time_point B) {
+  return std::chrono::duration<double>(B - A).count();
+}
+
+int main(int argc, char **argv) {
+  std::vector<std::string> Profiles, Targets;
+  unsigned Threads = 0;
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    if (A == "--target" && I + 1 < argc)
+      Targets.push_back(argv[++I]);
+    else if (A == "--threads" && I + 1 < argc)
+      Threads = unsigned(std::stoul(argv[++I]));
+    else
+      Profiles.push_back(A.str());
+  }
+  if (Profiles.empty() || Targets.empty()) {
+    errs() << "usage: crop_bench_predict PROFILE... --target T... "
+              "[--threads N]\n";
+    return 2;
+  }
+  std::vector<crop::hw::Target> Ts;
+  for (const std::string &T : Targets) {
+    Expected<crop::hw::Target> X = crop::hw::findTarget(T);
+    if (!X) {
+      errs() << toString(X.takeError()) << "\n";
+      return 1;
+    }
+    Ts.push_back(std::move(*X));
+  }
+  crop::PredictOptions Opts;
+  Opts.Threads = Threads;
+  outs() << formatv("{0,-28} {1,-10} {2,7} {3,11} {4,12} {5,13} {6,12} "
+                    "{7,-14}\n",
+                    "profile", "target", "blocks", "first ms", "memo us",
+                    "memo pred/s", "predicted", "bound");
+  for (const std::string &Path : Profiles) {
+    Expected<crop::ProgramProfile> P = crop::readProfile(Path);
+    if (!P) {
+      errs() << toString(P.takeError()) << "\n";
+      return 1;
+    }
+    size_t Blocks = 0;
+    for (const crop::FunctionProfile &F : P->Functions)
+      Blocks += F.Blocks.size();
+    for (const crop::hw::Target &T : Ts) {
+      auto S0 = Clock::now();
+      Expected<crop::Prediction> First = crop::predict(*P, T, Opts);
+      auto S1 = Clock::now();
+      if (!First) {
+        errs() << toString(First.takeError()) << "\n";
+        return 1;
+      }
+      // Repeat for at least 0.2 s and 20 calls; report the median of
+      // batches of 10 so one descheduling does not count.
+      std::vector<double> Batches;
+      auto Start = Clock::now();
+      while (Batches.size() < 20 || seconds(Start, Clock::now()) < 0.2) {
+        auto B0 = Clock::now();
+        for (int K = 0; K < 10; ++K)
+          cantFail(crop::predict(*P, T, Opts));
+        Batches.push_back(seconds(B0, Clock::now()) / 10);
+      }
+      std::sort(Batches.begin(), Batches.end());
+      double Memo = Batches[Batches.size() / 2];
+      std::string Time =
+          First->SecondsPerCall >= 1e-3
+              ? formatv("{0:f3} ms", First->SecondsPerCall * 1e3).str()
+              : formatv("{0:f2} us", First->SecondsPerCall * 1e6).str();
+      outs() << formatv("{0,-28} {1,-10} {2,7} {3,11:f3} {4,12:f1} "
+                        "{5,13:f0} {6,12} {7,-14}\n",
+                        sys::path::filename(Path), T.Name, Blocks,
+                        seconds(S0, S1) * 1e3, Memo * 1e6, 1 / Memo, Time,
+                        First->Bound);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,149 @@
+//===- Microbench.h - Measuring the machine at hand into a descriptor -----===//
+//
+// `crop microbench` (docs/microbench.md): per-IR-instruction latency and
+// reciprocal throughput from generated kernels, the core clock from a chain
+// of 1-cycle adds, memory latency per level by pointer chasing, bandwidth per
+// level for one and all threads, cache geometry from sysfs/cpuid checked
+// against the measured steps; the result is a hw::Target that
+// hw::targetToYAML writes and hw::loadTarget reads back.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_MICROBENCH_MICROBENCH_H
+#define CROP_MICROBENCH_MICROBENCH_H
+
+#include "crop/Hwdb/Target.h"
+#include "crop/Microbench/HostInfo.h"
+#include "crop/Microbench/Jit.h"
+#include "crop/Microbench/KernelGen.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace crop::mb {
+
+struct Options {
+  bool Quick = false; ///< Fewer repeats, shorter kernels, coarser sizes.
+  std::string Name;   ///< Descriptor name; "" = "host-<microarch>".
+  /// Only kernels whose name starts with one of these (tests); empty = all.
+  /// The kernels that others subtract and the unit-count kernels are always
+  /// kept so that the descriptor stays complete.
+  std::vector<std::string> Only;
+  /// Largest pointer-chasing working set; 0 = chosen from the caches.
+  uint64_t MaxWorkingSet = 0;
+  unsigned Threads = 0; ///< Threads for "all threads" bandwidth; 0 = all.
+  llvm::raw_ostream *Progress = nullptr; ///< Progress lines (stderr).
+};
+
+/// One measured quantity for the report (`--report`, bench/microbench).
+struct Measurement {
+  std::string What; ///< "fadd.f32x8 latency", "L2 latency", "frequency".
+  double Value = 0;
+  std::string Unit;  ///< "cycles", "GB/s", "GHz", "ns".
+  double Spread = 0; ///< (median - min) / min over the repeats.
+};
+
+/// How one kernel measured, in core cycles per step.
+struct KernelResult {
+  double Latency = 0, RecipThroughput = 0;
+  double LatencySpread = 0, ThroughputSpread = 0;
+};
+
+/// A kernel and the descriptor entries derived from it.
+struct Output {
+  std::string Key;  ///< Descriptor key, "fadd.f32x8".
+  std::string Unit; ///< Functional-unit class.
+  double Scale = 1; ///< 0.5 for one half of a round trip.
+  /// (kernel name, factor) whose latency / throughput is subtracted first.
+  std::vector<std::pair<std::string, double>> SubLatency, SubThroughput;
+};
+struct CatalogEntry {
+  KernelSpec Kernel;
+  bool InQuick = false;
+  std::vector<Output> Outputs;
+};
+
+/// Every kernel for a host with SimdBits-wide vectors. Entries with
+/// InQuick are the --quick subset.
+std::vector<CatalogEntry> kernelCatalog(unsigned SimdBits);
+
+/// Compiles and times kernels. Costs are in core cycles: every repeat of a
+/// kernel is paired with a run of a chain of dependent 64-bit adds (one
+/// cycle each on every x86-64 and AArch64 core), so a clock that moves
+/// during the run (turbo, a busy host) cancels out. The loop's own cost,
+/// timed once on an empty loop, is subtracted.
+class KernelTimer {
+public:
+  static llvm::Expected<std::unique_ptr<KernelTimer>> create(KernelJit &J,
+                                                             bool Quick);
+  ~KernelTimer();
+
+  /// Builds and compiles one kernel in its own context; safe to call from
+  /// another thread while measure() runs.
+  llvm::Expected<KernelFn> compile(const KernelSpec &K, KernelKind Kind);
+  /// Cycles per step and spread ((median - min) / min over the repeats).
+  std::pair<double, double> measure(KernelFn F, const KernelSpec &K,
+                                    KernelKind Kind);
+  /// Steps in one loop trip of a kernel.
+  unsigned stepsFor(const KernelSpec &K, KernelKind Kind) const;
+  /// Core clock from the add chains timed so far: (median Hz, spread).
+  std::pair<double, double> frequency() const;
+  unsigned steps() const { return Steps; }
+
+  double CompileSeconds = 0, RunSeconds = 0; ///< Where the time went.
+
+private:
+  KernelTimer(KernelJit &J, bool Quick);
+  double timeNs(KernelFn F, int64_t Iters);
+  KernelJit &J;
+  bool Quick;
+  unsigned Steps, CalibSteps = 1;
+  std::mutex Mu;
+  void *In = nullptr, *Mem = nullptr;
+  std::atomic<unsigned> Counter{0};
+  KernelFn Calib = nullptr, Empty = nullptr;
+  double EmptyNsPerIter = 0;
+  int64_t CalibIters = 1;
+  std::vector<double> Hz;
+};
+
+struct MicrobenchResult {
+  hw::Target Target;
+  std::vector<Measurement> Report;
+  HostInfo Host;
+};
+
+llvm::Expected<MicrobenchResult> runMicrobench(const Options &O);
+
+//===- Memory ----------------------------------------------------------===//
+
+struct LatencyPoint {
+  uint64_t Bytes = 0;
+  double Ns = 0; ///< Load-to-use latency per access.
+  double Spread = 0;
+};
+
+/// Pointer chasing over a random cyclic permutation of the lines of each
+/// working set (so prefetchers cannot help), on 2 MiB-page-backed memory.
+std::vector<LatencyPoint>
+measureLatencyCurve(const std::vector<uint64_t> &Sizes, unsigned LineBytes,
+                    bool Quick, llvm::raw_ostream *Progress);
+
+/// Sustained read bandwidth in bytes/s over a working set of BytesPerThread
+/// per thread, with Threads threads reading their own buffers at once.
+llvm::Expected<std::pair<double, double>>
+measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
+                     bool Quick);
+
+/// Memory-level parallelism: how many independent RAM misses overlap
+/// (speed-up of K parallel pointer chases over one, at its largest).
+double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick);
+
+} // namespace crop::mb
+
+#endif // CROP_MICROBENCH_MICROBENCH_H

@@ -1,0 +1,217 @@
+//===- Memory.cpp - Pointer chasing, read bandwidth, miss parallelism -----===//
+#include "crop/Microbench/Microbench.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <numeric>
+#include <random>
+#include <sys/mman.h>
+#include <thread>
+
+using namespace llvm;
+
+namespace crop::mb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double nsSince(Clock::time_point T0) {
+  return std::chrono::duration<double, std::nano>(Clock::now() - T0).count();
+}
+
+/// Memory on 2 MiB pages where the kernel allows (madvise): random chases
+/// over hundreds of MiB would otherwise measure page walks, not the caches.
+struct HugeBuffer {
+  explicit HugeBuffer(uint64_t Bytes) : Bytes(Bytes) {
+    const uint64_t Huge = 2u << 20;
+    uint64_t Rounded = (Bytes + Huge - 1) / Huge * Huge;
+    P = std::aligned_alloc(Huge, Rounded);
+    if (P)
+      madvise(P, Rounded, MADV_HUGEPAGE);
+  }
+  ~HugeBuffer() { std::free(P); }
+  HugeBuffer(const HugeBuffer &) = delete;
+  HugeBuffer &operator=(const HugeBuffer &) = delete;
+  void *P = nullptr;
+  uint64_t Bytes;
+};
+
+/// Links the first Lines lines of Buf into one random cycle.
+void buildCycle(void *Buf, uint64_t Lines, unsigned LineBytes,
+                std::mt19937_64 &Rng) {
+  std::vector<uint32_t> Order(Lines);
+  std::iota(Order.begin(), Order.end(), 0u);
+  std::shuffle(Order.begin() + 1, Order.end(), Rng);
+  char *B = static_cast<char *>(Buf);
+  for (uint64_t I = 0; I < Lines; ++I)
+    *reinterpret_cast<void **>(B + uint64_t(Order[I]) * LineBytes) =
+        B + uint64_t(Order[(I + 1) % Lines]) * LineBytes;
+}
+
+/// Follows the chain Steps times; the volatile sink keeps the loop alive.
+__attribute__((noinline)) void *chase(void *P, uint64_t Steps) {
+  void *volatile *Q = reinterpret_cast<void *volatile *>(P);
+  for (uint64_t I = 0; I < Steps; ++I)
+    Q = reinterpret_cast<void *volatile *>(*Q);
+  return (void *)Q;
+}
+
+std::atomic<uintptr_t> Sink{0};
+
+double spreadOf(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V.empty() || V[0] <= 0 ? 0 : (V[V.size() / 2] - V[0]) / V[0];
+}
+
+} // namespace
+
+std::vector<LatencyPoint>
+measureLatencyCurve(const std::vector<uint64_t> &Sizes, unsigned LineBytes,
+                    bool Quick, raw_ostream *Progress) {
+  std::vector<LatencyPoint> Out;
+  if (Sizes.empty())
+    return Out;
+  uint64_t Max = *std::max_element(Sizes.begin(), Sizes.end());
+  HugeBuffer Buf(Max);
+  if (!Buf.P)
+    return Out;
+  std::mt19937_64 Rng(42);
+  double PrevNs = 1;
+  // Short repeats, many of them: the min discards the ones a busy host
+  // preempted.
+  const double TargetNs = Quick ? 1e6 : 2e6;
+  const unsigned Reps = Quick ? 3 : 6;
+  for (uint64_t Size : Sizes) {
+    uint64_t Lines = std::max<uint64_t>(2, Size / LineBytes);
+    buildCycle(Buf.P, Lines, LineBytes, Rng);
+    uint64_t Steps = uint64_t(std::clamp(TargetNs / PrevNs, 2e4, 2e7));
+    // One pass over the set first, so that it is in the level it fits in.
+    void *P = chase(Buf.P, std::min<uint64_t>(Lines, 1u << 18));
+    std::vector<double> Ns;
+    for (unsigned R = 0; R < Reps; ++R) {
+      auto T0 = Clock::now();
+      P = chase(P, Steps);
+      Ns.push_back(nsSince(T0) / double(Steps));
+    }
+    Sink += reinterpret_cast<uintptr_t>(P);
+    LatencyPoint LP;
+    LP.Bytes = Size;
+    LP.Ns = *std::min_element(Ns.begin(), Ns.end());
+    LP.Spread = spreadOf(Ns);
+    PrevNs = LP.Ns;
+    Out.push_back(LP);
+    if (Progress)
+      *Progress << formatv("  chase {0,10} KiB: {1,7:f2} ns\n", Size / 1024,
+                           LP.Ns);
+  }
+  return Out;
+}
+
+Expected<std::pair<double, double>>
+measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
+                     bool Quick) {
+  static std::atomic<unsigned> Counter{0};
+  std::string Fn = formatv("crop_read_{0}", Counter++).str();
+  auto Ctx = std::make_unique<LLVMContext>();
+  Expected<std::unique_ptr<Module>> M =
+      buildReadKernel(*Ctx, Fn, J.triple(), J.dataLayout(), J.simdBits());
+  if (!M)
+    return M.takeError();
+  Expected<void *> Addr = J.compile(std::move(*M), std::move(Ctx), Fn);
+  if (!Addr)
+    return Addr.takeError();
+  auto Read = reinterpret_cast<ReadFn>(*Addr);
+  // A whole number of 8-vector trips.
+  uint64_t Trip = 8 * std::max(16u, J.simdBits() / 8);
+  uint64_t Bytes = std::max(Trip, BytesPerThread / Trip * Trip);
+  Threads = std::max(1u, Threads);
+  std::vector<std::unique_ptr<HugeBuffer>> Bufs;
+  for (unsigned T = 0; T < Threads; ++T) {
+    Bufs.push_back(std::make_unique<HugeBuffer>(Bytes));
+    if (!Bufs.back()->P)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot allocate the bandwidth buffers");
+    std::memset(Bufs.back()->P, 1, Bytes);
+  }
+  // Size the repeat count so that one timed run reads ~TargetBytes per thread.
+  double TargetBytes = Quick ? 64e6 : 256e6;
+  int64_t Reps = std::max<int64_t>(1, int64_t(TargetBytes / double(Bytes)));
+  Read(Bufs[0]->P, int64_t(Bytes), 1); // warm: page faults, first touch
+  std::vector<double> Rates;
+  unsigned Runs = Quick ? 2 : 4;
+  for (unsigned R = 0; R < Runs; ++R) {
+    std::atomic<unsigned> Ready{0};
+    std::atomic<bool> Go{false};
+    std::vector<double> Ns(Threads);
+    std::vector<std::thread> Pool;
+    for (unsigned T = 0; T < Threads; ++T)
+      Pool.emplace_back([&, T] {
+        Read(Bufs[T]->P, int64_t(Bytes), 1);
+        ++Ready;
+        while (!Go.load(std::memory_order_acquire))
+          ;
+        auto T0 = Clock::now();
+        Read(Bufs[T]->P, int64_t(Bytes), Reps);
+        Ns[T] = nsSince(T0);
+      });
+    while (Ready.load() != Threads)
+      std::this_thread::yield();
+    Go.store(true, std::memory_order_release);
+    for (std::thread &Th : Pool)
+      Th.join();
+    double Slowest = *std::max_element(Ns.begin(), Ns.end());
+    Rates.push_back(double(Bytes) * double(Reps) * Threads / Slowest * 1e9);
+  }
+  std::sort(Rates.begin(), Rates.end(), std::greater<double>());
+  double Spread = Rates.back() > 0 ? (Rates[0] - Rates[Rates.size() / 2]) /
+                                         Rates[Rates.size() / 2]
+                                   : 0;
+  return std::make_pair(Rates[0], Spread);
+}
+
+double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick) {
+  HugeBuffer Buf(Bytes);
+  if (!Buf.P)
+    return 1;
+  std::mt19937_64 Rng(7);
+  uint64_t Lines = Bytes / LineBytes;
+  buildCycle(Buf.P, Lines, LineBytes, Rng);
+  // K chases start K evenly spaced positions along one cycle, so they never
+  // meet: walk the cycle once to find the starts.
+  const unsigned MaxK = 32;
+  std::vector<void *> Along;
+  {
+    void *P = Buf.P;
+    uint64_t Stride = Lines / MaxK;
+    for (uint64_t I = 0; I < Lines && Along.size() < MaxK; ++I) {
+      if (I % Stride == 0)
+        Along.push_back(P);
+      P = *static_cast<void **>(P);
+    }
+  }
+  uint64_t Steps = Quick ? 100000 : 300000;
+  auto Run = [&](unsigned K) {
+    void *P[MaxK];
+    for (unsigned I = 0; I < K; ++I)
+      P[I] = Along[I * (MaxK / K)];
+    auto T0 = Clock::now();
+    for (uint64_t S = 0; S < Steps; ++S)
+      for (unsigned I = 0; I < K; ++I)
+        P[I] = *static_cast<void *volatile *>(P[I]);
+    double Ns = nsSince(T0) / double(Steps * K);
+    for (unsigned I = 0; I < K; ++I)
+      Sink += reinterpret_cast<uintptr_t>(P[I]);
+    return Ns;
+  };
+  double One = Run(1);
+  double Best = One;
+  for (unsigned K : {2u, 4u, 8u, 16u, 32u})
+    Best = std::min(Best, Run(K));
+  return One / Best;
+}
+
+} // namespace crop::mb

@@ -1,0 +1,835 @@
+//===- Microbench.cpp - Timing kernels and assembling the descriptor ------===//
+#include "crop/Microbench/Microbench.h"
+
+#include "crop/Hwdb/Units.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+using namespace llvm;
+
+namespace crop::mb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg.str());
+}
+
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V.empty() ? 0 : V[V.size() / 2];
+}
+
+} // namespace
+
+KernelTimer::KernelTimer(KernelJit &J, bool Quick)
+    : J(J), Quick(Quick), Steps(Quick ? 256 : 1024) {
+  In = std::aligned_alloc(4096, 4096);
+  Mem = std::aligned_alloc(4096, 16384);
+}
+
+KernelTimer::~KernelTimer() {
+  std::free(In);
+  std::free(Mem);
+}
+
+namespace {
+KernelSpec calibrationSpec() {
+  KernelSpec Add;
+  Add.Name = "calibrate.add.i64";
+  Add.S = Shape::Binary;
+  Add.Op = "add";
+  Add.Ty = "i64";
+  return Add;
+}
+} // namespace
+
+Expected<std::unique_ptr<KernelTimer>> KernelTimer::create(KernelJit &J,
+                                                           bool Quick) {
+  std::unique_ptr<KernelTimer> T(new KernelTimer(J, Quick));
+  if (!T->In || !T->Mem)
+    return makeError("cannot allocate the kernel buffers");
+  KernelSpec Add = calibrationSpec();
+  Expected<KernelFn> Calib = T->compile(Add, KernelKind::Latency);
+  T->CalibSteps = T->stepsFor(Add, KernelKind::Latency);
+  if (!Calib)
+    return Calib.takeError();
+  T->Calib = *Calib;
+  // The empty loop: the same kernel with no steps.
+  auto Ctx = std::make_unique<LLVMContext>();
+  Expected<std::unique_ptr<Module>> M =
+      buildKernel(*Ctx, Add, KernelKind::Latency, 0, 1, "crop_mb_empty",
+                  J.triple(), J.dataLayout(), J.simdBits());
+  if (!M)
+    return M.takeError();
+  Expected<void *> Empty =
+      J.compile(std::move(*M), std::move(Ctx), "crop_mb_empty");
+  if (!Empty)
+    return Empty.takeError();
+  T->Empty = reinterpret_cast<KernelFn>(*Empty);
+  fillOperands(Add, T->In);
+  const int64_t EmptyIters = 200000;
+  double Best = 1e300;
+  for (unsigned R = 0; R < 7; ++R)
+    Best = std::min(Best, T->timeNs(T->Empty, EmptyIters));
+  T->EmptyNsPerIter = Best / EmptyIters;
+  // The add chain runs ~30 us per pairing.
+  double One = T->timeNs(T->Calib, 16);
+  T->CalibIters =
+      std::clamp<int64_t>(int64_t(3e4 / std::max(One / 16, 1.0)), 1, 1 << 16);
+  return T;
+}
+
+double KernelTimer::timeNs(KernelFn F, int64_t Iters) {
+  auto T0 = Clock::now();
+  F(Iters, In, Mem);
+  return std::chrono::duration<double, std::nano>(Clock::now() - T0).count();
+}
+
+Expected<KernelFn> KernelTimer::compile(const KernelSpec &K, KernelKind Kind) {
+  unsigned Streams = 12;
+  if (K.Ty[0] == 'i' && K.Lanes == 1)
+    Streams = 8; // general registers run out beyond that
+  if (K.S == Shape::Call)
+    Streams = 4; // every call clobbers the vector registers anyway
+  std::string Name = formatv("crop_mb_{0}", Counter++).str();
+  auto C0 = Clock::now();
+  unsigned N = stepsFor(K, Kind);
+  auto Ctx = std::make_unique<LLVMContext>();
+  Expected<std::unique_ptr<Module>> M =
+      buildKernel(*Ctx, K, Kind, N, Streams, Name, J.triple(), J.dataLayout(),
+                  J.simdBits());
+  if (!M)
+    return M.takeError();
+  Expected<void *> Addr = J.compile(std::move(*M), std::move(Ctx), Name);
+  {
+    std::lock_guard<std::mutex> L(Mu);
+    CompileSeconds += std::chrono::duration<double>(Clock::now() - C0).count();
+  }
+  if (!Addr)
+    return Addr.takeError();
+  return reinterpret_cast<KernelFn>(*Addr);
+}
+
+unsigned KernelTimer::stepsFor(const KernelSpec &K, KernelKind Kind) const {
+  // Independent streams cost the register allocator most; calls and their
+  // spills are long enough that fewer steps still dwarf the loop.
+  unsigned N = Steps;
+  if (Kind == KernelKind::Throughput)
+    N /= 4;
+  if (K.S == Shape::Call)
+    N /= 4;
+  return std::max(N, 16u);
+}
+
+std::pair<double, double> KernelTimer::measure(KernelFn F, const KernelSpec &K,
+                                               KernelKind Kind) {
+  const unsigned Steps = stepsFor(K, Kind);
+  auto R0 = Clock::now();
+  fillOperands(K, In);
+  std::memset(Mem, 0, 16384);
+  const double TargetNs = Quick ? 1e5 : 3e5;
+  F(1, In, Mem); // first touch
+  double One = timeNs(F, 1);
+  int64_t Iters =
+      std::clamp<int64_t>(int64_t(TargetNs / std::max(One, 1.0)), 1, 1 << 20);
+  const unsigned MinReps = Quick ? 3 : 5, MaxReps = Quick ? 10 : 25;
+  double MinK = 1e300, MinC = 1e300;
+  std::vector<double> PerRep;
+  unsigned Stable = 0;
+  auto perStep = [&](double KNs, double CNs) {
+    double Kernel = (KNs / double(Iters) - EmptyNsPerIter) / Steps;
+    double Add = (CNs / double(CalibIters) - EmptyNsPerIter) / CalibSteps;
+    return std::max(Kernel, 0.0) / Add;
+  };
+  for (unsigned R = 0; R < MaxReps; ++R) {
+    double KNs = timeNs(F, Iters);
+    double CNs = timeNs(Calib, CalibIters);
+    bool Improved = KNs < MinK * 0.995 || CNs < MinC * 0.995;
+    MinK = std::min(MinK, KNs);
+    MinC = std::min(MinC, CNs);
+    PerRep.push_back(perStep(KNs, CNs));
+    Stable = Improved ? 0 : Stable + 1;
+    if (R + 1 >= MinReps && Stable >= 2)
+      break;
+  }
+  double AddNs = (MinC / double(CalibIters) - EmptyNsPerIter) / CalibSteps;
+  Hz.push_back(1e9 / AddNs);
+  double Cycles = perStep(MinK, MinC);
+  // A step that costs nothing measurable (hidden under the loop): charge
+  // it 1/64 cycle rather than zero.
+  Cycles = std::max(Cycles, 1.0 / 64);
+  double Spread = std::fabs(median(PerRep) - Cycles) / Cycles;
+  RunSeconds += std::chrono::duration<double>(Clock::now() - R0).count();
+  return {Cycles, Spread};
+}
+
+std::pair<double, double> KernelTimer::frequency() const {
+  if (Hz.empty())
+    return {0, 0};
+  double Max = *std::max_element(Hz.begin(), Hz.end());
+  double Med = median(Hz);
+  return {Med, (Max - Med) / Med};
+}
+
+Expected<std::pair<double, double>> calibrateFrequency(KernelTimer &T) {
+  KernelSpec Add = calibrationSpec();
+  Expected<KernelFn> F = T.compile(Add, KernelKind::Latency);
+  if (!F)
+    return F.takeError();
+  T.measure(*F, Add, KernelKind::Latency);
+  return T.frequency();
+}
+
+namespace {
+
+struct Driver {
+  const Options &O;
+  raw_ostream *P;
+  MicrobenchResult R;
+  std::unique_ptr<KernelJit> J;
+  std::vector<std::string> Notes; // for `source`
+  Clock::time_point Start = Clock::now();
+
+  explicit Driver(const Options &O) : O(O), P(O.Progress) {}
+
+  double elapsed() const {
+    return std::chrono::duration<double>(Clock::now() - Start).count();
+  }
+  void log(const Twine &Msg) {
+    if (P)
+      *P << formatv("[{0,5:f1}s] ", elapsed()) << Msg << "\n";
+  }
+  void note(const std::string &N) {
+    Notes.push_back(N);
+    log("note: " + N);
+  }
+  void report(const std::string &What, double V, const std::string &Unit,
+              double Spread) {
+    R.Report.push_back({What, V, Unit, Spread});
+  }
+
+  Error run();
+  Error measureInstructions(KernelTimer &T, hw::CpuParams &C,
+                            std::set<std::string> &UsedUnits);
+  Error measureMemory(double Hz, hw::CpuParams &C);
+};
+
+std::string lowerWord(std::string S) {
+  std::string Out;
+  for (char Ch : S)
+    if (isAlnum(Ch))
+      Out += toLower(Ch);
+  return Out;
+}
+
+Error Driver::run() {
+  R.Host = detectHostInfo();
+  const HostInfo &H = R.Host;
+  std::string Arch = H.microarchitecture();
+  log(formatv("host: {0} ({1}, family {2:x}h model {3:x}h), {4} threads, "
+              "{5} cores{6}",
+              H.Brand.empty() ? "unknown CPU" : H.Brand,
+              Arch.empty() ? "unidentified" : Arch, H.Family, H.Model,
+              H.Threads, H.Cores, H.Hypervisor ? ", virtual machine" : ""));
+  for (const std::string &N : H.Notes)
+    note(N);
+  Expected<std::unique_ptr<KernelJit>> JE = KernelJit::create();
+  if (!JE)
+    return JE.takeError();
+  J = std::move(*JE);
+  log(formatv("JIT: LLVM for {0}, cpu {1}, {2}-bit vectors", J->triple(),
+              J->cpuName(), J->simdBits()));
+
+  hw::Target &T = R.Target;
+  T.Name = !O.Name.empty() ? O.Name
+           : Arch.empty()  ? "host"
+                           : "host-" + lowerWord(Arch);
+  T.Kind = hw::TargetKind::CPU;
+  std::string ArchName = StringRef(J->triple()).split('-').first.str();
+  T.Isa = ArchName == "x86_64" ? (J->simdBits() >= 512   ? "x86-64-avx512"
+                                  : J->simdBits() >= 256 ? "x86-64-avx2"
+                                                         : "x86-64")
+                               : ArchName;
+  T.SchemaVersion = 1;
+  hw::CpuParams &C = T.Cpu.emplace();
+  C.Threads = H.Threads;
+  C.Cores = H.Cores;
+  C.SimdBits = J->simdBits();
+
+  Expected<std::unique_ptr<KernelTimer>> Timer =
+      KernelTimer::create(*J, O.Quick);
+  if (!Timer)
+    return Timer.takeError();
+  log("calibrating the core clock (dependent 64-bit adds, 1 cycle each)");
+  Expected<std::pair<double, double>> F0 = calibrateFrequency(**Timer);
+  if (!F0)
+    return F0.takeError();
+  log(formatv("core clock {0:f3} GHz", F0->first / 1e9));
+  std::set<std::string> UsedUnits;
+  if (Error E = measureInstructions(**Timer, C, UsedUnits))
+    return E;
+  // Every kernel repeat was paired with an add chain: the clock seen over
+  // the whole run, and how much it moved.
+  auto [Hz, HzSpread] = (*Timer)->frequency();
+  log(formatv("core clock over the instruction kernels: {0:f3} GHz median, "
+              "up to {1:p} faster at times",
+              Hz / 1e9, HzSpread));
+  if (HzSpread > 0.05)
+    note(formatv("the core clock moved by up to {0:p} during the run "
+                 "(boost, power management or a busy host); every cost is "
+                 "relative to an add chain timed next to it, so this "
+                 "cancels",
+                 HzSpread)
+             .str());
+  C.FrequencyHz = std::round(Hz / 1e6) * 1e6;
+  report("frequency", Hz / 1e9, "GHz", HzSpread);
+
+  if (Error E = measureMemory(Hz, C))
+    return E;
+
+  // Facts no kernel measures: the branch mispredict penalty.
+  if (Arch == "Zen 3" || Arch == "Zen 4" || Arch == "Zen 5") {
+    C.MispredictPenalty = 13;
+    note("mispredict_penalty 13 cycles is not measured: AMD's Software "
+         "Optimization Guides (Family 19h/1Ah) give ~13 cycles for " +
+         Arch);
+  } else {
+    C.MispredictPenalty = 15;
+    note("mispredict_penalty 15 cycles is not measured: a typical value for "
+         "a wide out-of-order core (CPU not identified)");
+  }
+
+  std::string Date;
+  {
+    std::time_t Now = std::time(nullptr);
+    char Buf[32];
+    std::strftime(Buf, sizeof(Buf), "%Y-%m-%d", std::gmtime(&Now));
+    Date = Buf;
+  }
+  T.Summary = formatv("{0}{1}, measured by crop microbench{2} on {3}",
+                      H.Brand.empty() ? "this host" : H.Brand,
+                      Arch.empty() ? "" : " (" + Arch + ")",
+                      O.Quick ? " --quick" : "", Date)
+                  .str();
+  std::string Src = formatv(
+      "Measured on this host by `crop microbench{0}` ({1}); LLVM JIT for {2}, "
+      "cpu {3}. Instruction costs: generated LLVM-IR kernels per opcode x "
+      "type x lanes, a dependent chain (latency) and 8-12 independent "
+      "streams (reciprocal throughput) of {7} steps, an empty loop's time "
+      "subtracted, min of repeats, in core cycles: each repeat is paired "
+      "with a chain of dependent adds (1 cycle each; median clock {4:f3} "
+      "GHz). Round trips "
+      "(sitofp+fptosi, zext+trunc, fpext+fptrunc, extract+insert) are "
+      "split half and half; compares have the select that consumes them, "
+      "reductions the closing insertelement, libm calls the fmul/fadd that "
+      "keeps the value in range, subtracted. Loads of FP/vector types chain "
+      "through a move to an integer register (included). Store latency is "
+      "the store-to-load forwarding round trip minus the load. Caches: "
+      "geometry from {5}, latency by pointer chasing, bandwidth by JIT "
+      "vector read loops for 1 and {6} threads. Docs: docs/microbench.md.",
+      O.Quick ? " --quick" : "", Date, J->triple(), J->cpuName(),
+      C.FrequencyHz / 1e9, H.CacheSource, C.Threads, (*Timer)->steps());
+  for (const std::string &N : Notes)
+    Src += "\n" + N;
+  T.Source = Src;
+  return Error::success();
+}
+
+Error Driver::measureInstructions(KernelTimer &Timer, hw::CpuParams &C,
+                                  std::set<std::string> &UsedUnits) {
+  std::vector<CatalogEntry> Cat = kernelCatalog(J->simdBits());
+  // The kernels that set unit counts (and so must run for any subset).
+  std::string VecW = J->simdBits() >= 256 ? "x8" : "x4";
+  std::map<std::string, std::string> UnitKernel = {
+      {"alu", "add.i64"},
+      {"imul", "mul.i64"},
+      {"fp", "fma.f32" + VecW},
+      {"fadd", "fadd.f32" + VecW},
+      {"load", "load.i64"},
+      {"store", "store.i64"},
+      {"shuffle", "shufflevector.f32x4"},
+      {"div", "fdiv.f32"}};
+  // The kernels to run: all, the --quick subset or the --only prefixes,
+  // closed over the kernels they subtract and the unit-count kernels.
+  std::map<std::string, const CatalogEntry *> ByName;
+  for (const CatalogEntry &E : Cat)
+    ByName[E.Kernel.Name] = &E;
+  std::vector<std::string> Work;
+  for (const CatalogEntry &E : Cat) {
+    bool Want = O.Only.empty() ? (!O.Quick || E.InQuick) : false;
+    for (const std::string &Pre : O.Only)
+      Want |= StringRef(E.Kernel.Name).starts_with(Pre);
+    if (Want)
+      Work.push_back(E.Kernel.Name);
+  }
+  for (const auto &[U, K] : UnitKernel)
+    Work.push_back(K);
+  std::set<std::string> Keep;
+  while (!Work.empty()) {
+    std::string N = Work.back();
+    Work.pop_back();
+    if (!ByName.count(N) || !Keep.insert(N).second)
+      continue;
+    for (const Output &Out : ByName[N]->Outputs) {
+      for (const auto &S : Out.SubLatency)
+        Work.push_back(S.first);
+      for (const auto &S : Out.SubThroughput)
+        Work.push_back(S.first);
+    }
+  }
+  struct Job {
+    const CatalogEntry *E;
+    KernelKind Kind;
+    Expected<KernelFn> Fn = KernelFn(nullptr);
+    bool Ready = false;
+  };
+  std::vector<Job> Jobs;
+  for (const CatalogEntry &E : Cat)
+    if (Keep.count(E.Kernel.Name))
+      for (KernelKind K : {KernelKind::Latency, KernelKind::Throughput})
+        Jobs.push_back({&E, K});
+  log(formatv("instruction kernels: {0} x (latency, throughput), {1} steps "
+              "each",
+              Jobs.size() / 2, Timer.steps()));
+  // Compile everything first, on every hardware thread, then measure with
+  // the machine otherwise idle: a compiler running beside a kernel would
+  // share its core's caches and the clock.
+  {
+    std::atomic<size_t> Next{0};
+    std::vector<std::thread> Pool;
+    unsigned N = std::clamp(R.Host.Threads, 1u, 8u);
+    for (unsigned T = 0; T < N; ++T)
+      Pool.emplace_back([&] {
+        for (size_t I; (I = Next++) < Jobs.size();) {
+          Jobs[I].Fn = Timer.compile(Jobs[I].E->Kernel, Jobs[I].Kind);
+          Jobs[I].Ready = true;
+        }
+      });
+    for (std::thread &T : Pool)
+      T.join();
+  }
+  log(formatv("compiled ({0:f1} s of compile time on {1} threads)",
+              Timer.CompileSeconds, std::clamp(R.Host.Threads, 1u, 8u)));
+  std::map<std::string, KernelResult> Raw;
+  std::string Failed;
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    Job &Jb = Jobs[I];
+    if (!Jb.Fn) {
+      Failed = toString(Jb.Fn.takeError());
+      break;
+    }
+    auto [Cycles, Spread] = Timer.measure(*Jb.Fn, Jb.E->Kernel, Jb.Kind);
+    KernelResult &KR = Raw[Jb.E->Kernel.Name];
+    if (Jb.Kind == KernelKind::Latency) {
+      KR.Latency = Cycles;
+      KR.LatencySpread = Spread;
+      continue;
+    }
+    // Independent streams cannot be slower than the chain.
+    KR.RecipThroughput = std::min(Cycles, KR.Latency);
+    KR.ThroughputSpread = Spread;
+    unsigned Done = unsigned(I / 2 + 1), Total = unsigned(Jobs.size() / 2);
+    if (Done % 25 == 0 || Done == Total)
+      log(formatv("  {0}/{1} kernels ({2}: latency {3:f2}, throughput "
+                  "{4:f2} cycles)",
+                  Done, Total, Jb.E->Kernel.Name, KR.Latency,
+                  KR.RecipThroughput));
+  }
+  for (Job &Jb : Jobs)
+    if (Jb.Ready && !Jb.Fn)
+      consumeError(Jb.Fn.takeError());
+  if (!Failed.empty())
+    return makeError(Failed);
+  log(formatv("instruction kernels done: {0:f1} s compiling, {1:f1} s "
+              "measuring",
+              Timer.CompileSeconds, Timer.RunSeconds));
+  // Functional units: how many of each class ran per cycle at best.
+  unsigned MaxPerCycle = 1;
+  double BestRate = 0;
+  std::string BestKernel;
+  for (const auto &[Unit, K] : UnitKernel) {
+    auto It = Raw.find(K);
+    if (It == Raw.end())
+      return makeError("unit kernel " + K + " was not measured");
+    unsigned N =
+        std::max(1u, unsigned(std::lround(1 / It->second.RecipThroughput)));
+    C.Units[Unit] = N;
+  }
+  for (const auto &[Name, KR] : Raw)
+    if (1 / KR.RecipThroughput > BestRate) {
+      BestRate = 1 / KR.RecipThroughput;
+      BestKernel = Name;
+    }
+  MaxPerCycle = std::max(1u, unsigned(std::lround(BestRate)));
+  C.IssueWidth = MaxPerCycle;
+  note(formatv(
+           "units: counts are measured, round(1 / reciprocal "
+           "throughput) of {0}; issue_width {1} is the most "
+           "instructions of one kind measured per cycle ({2}: {3:f2}), "
+           "a lower bound on the dispatch width",
+           [&] {
+             std::string S;
+             for (const auto &[U, K] : UnitKernel)
+               S += (S.empty() ? "" : ", ") + U + " from " + K;
+             return S;
+           }(),
+           C.IssueWidth, BestKernel, BestRate)
+           .str());
+
+  for (const CatalogEntry &E : Cat) {
+    auto It = Raw.find(E.Kernel.Name);
+    if (It == Raw.end())
+      continue;
+    const KernelResult &KR = It->second;
+    for (const Output &Out : E.Outputs) {
+      double Lat = KR.Latency, Tp = KR.RecipThroughput;
+      for (const auto &[N, F] : Out.SubLatency)
+        if (auto S = Raw.find(N); S != Raw.end())
+          Lat -= F * S->second.Latency;
+      for (const auto &[N, F] : Out.SubThroughput)
+        if (auto S = Raw.find(N); S != Raw.end())
+          Tp -= F * S->second.RecipThroughput;
+      Lat *= Out.Scale;
+      Tp *= Out.Scale;
+      // What is left after a subtraction can be below the noise; keep a
+      // positive floor rather than a zero or negative cost.
+      double Floor = 0.05;
+      if (E.Kernel.S == Shape::Store && Lat < 1) {
+        // Store-to-load forwarding as fast as a load or faster (memory
+        // renaming): a store still takes its issue cycle.
+        log(formatv("  {0}: forwarding round trip {1:f2} cycles is not "
+                    "above the load's; latency written as 1",
+                    Out.Key, KR.Latency));
+        Lat = 1;
+      }
+      if (Lat < Floor || Tp < Floor)
+        log(formatv("  {0}: {1:f2} / {2:f2} cycles after subtraction; "
+                    "floored at {3}",
+                    Out.Key, Lat, Tp, Floor));
+      hw::InstrCost IC;
+      IC.Latency = std::max(Floor, std::round(Lat * 100) / 100);
+      IC.RecipThroughput = std::max(Floor, std::round(Tp * 100) / 100);
+      IC.Unit = Out.Unit;
+      unsigned Units = C.Units.count(Out.Unit) ? C.Units[Out.Unit] : 1;
+      // Issue slots: a unit busy longer than one instruction per unit per
+      // cycle allows is taken to run several uops.
+      IC.Uops = std::max(1u, unsigned(std::lround(IC.RecipThroughput * Units)));
+      if (IC.Uops > 1 && Out.Unit == "div")
+        IC.Uops = 1; // the divider is not pipelined: one uop, long busy
+      C.Instructions[Out.Key] = IC;
+      UsedUnits.insert(Out.Unit);
+      report(Out.Key + " latency", IC.Latency, "cycles", KR.LatencySpread);
+      report(Out.Key + " throughput", IC.RecipThroughput, "cycles",
+             KR.ThroughputSpread);
+    }
+  }
+  return Error::success();
+}
+
+/// Rounds a measured capacity to a size the descriptor accepts (a power of
+/// two number of sets of Ways lines).
+uint64_t roundCapacity(double Bytes, unsigned Line, unsigned Ways) {
+  double Sets = std::max(1.0, Bytes / double(Line) / Ways);
+  uint64_t Pow = uint64_t(1) << unsigned(std::lround(std::log2(Sets)));
+  return Pow * Line * Ways;
+}
+
+Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
+  const HostInfo &H = R.Host;
+  double CyclesPerNs = Hz / 1e9;
+  unsigned Line = 64;
+  std::vector<HostCache> Levels = H.Caches;
+  if (!Levels.empty())
+    Line = Levels.front().LineBytes;
+  // Working sets: 4 KiB to beyond the last level that the machine can hold.
+  uint64_t Max = O.MaxWorkingSet;
+  if (!Max) {
+    Max = O.Quick ? (64u << 20) : (256u << 20);
+    if (!Levels.empty() && Levels.back().SizeBytes * 4 < Max)
+      Max = std::max<uint64_t>(Levels.back().SizeBytes * 4, 16u << 20);
+  }
+  std::vector<uint64_t> Sizes;
+  double Step = O.Quick ? 2.0 : std::sqrt(2.0);
+  for (double S = 4096; S <= double(Max) * 1.0001; S *= Step)
+    Sizes.push_back(uint64_t(S) / Line * Line);
+  log(formatv("memory latency: pointer chasing over {0} working sets, 4 KiB "
+              "to {1} MiB",
+              Sizes.size(), Max >> 20));
+  std::vector<LatencyPoint> Curve =
+      measureLatencyCurve(Sizes, Line, O.Quick, nullptr);
+  if (Curve.size() < 3)
+    return makeError("pointer chasing failed (could not allocate " +
+                     std::to_string(Max >> 20) + " MiB?)");
+  for (const LatencyPoint &LP : Curve)
+    report(formatv("chase {0} KiB", LP.Bytes / 1024).str(), LP.Ns * CyclesPerNs,
+           "cycles", LP.Spread);
+  auto minIn = [&](double Lo, double Hi) {
+    // The lowest latency of the points in (Lo, Hi]: a busy host only ever
+    // adds time, so the minimum is the level's own latency.
+    double Best = 0;
+    for (const LatencyPoint &LP : Curve)
+      if (double(LP.Bytes) > Lo && double(LP.Bytes) <= Hi &&
+          (Best == 0 || LP.Ns * CyclesPerNs < Best))
+        Best = LP.Ns * CyclesPerNs;
+    return Best;
+  };
+  // RAM: the largest working sets.
+  double RamCycles = minIn(double(Max) / 4, double(Max));
+
+  // Each level the OS reports: its plateau is the lowest latency over the
+  // sizes that fit in it but not in the level before; the step out of it
+  // (latency 1.5x the plateau) checks the OS's size. A level that shows no
+  // plateau of its own below RAM (a VM whose L3 figure is the host's, or
+  // whose cache is partitioned) is looked for between the previous level
+  // and RAM, or left out.
+  uint64_t Prev = 0;
+  double PrevLat = 0;
+  std::vector<hw::CacheLevel> Out;
+  for (const HostCache &HC : Levels) {
+    hw::CacheLevel L;
+    L.Name = HC.Level == 1 ? "L1d" : "L" + std::to_string(HC.Level);
+    L.LineBytes = HC.LineBytes ? HC.LineBytes : Line;
+    L.Ways = HC.Ways;
+    L.SizeBytes = HC.SizeBytes;
+    L.SharedByCores =
+        std::max(1u, HC.SharedByThreads / std::max(1u, H.ThreadsPerCore));
+    L.SharedByCores = std::min(L.SharedByCores, C.Cores);
+    if (!L.Ways) {
+      L.Ways = 16;
+      note(L.Name + ": cpuid gives no associativity; 16 ways written (the "
+                    "L2/L3 associativity of current AMD and Intel cores)");
+    }
+    double Lo = Prev ? 1.5 * double(Prev) : 0;
+    double Lat = minIn(Lo, std::min(double(HC.SizeBytes) / 2, double(Max) / 8));
+    bool Visible = Lat > 0 && Lat < 0.75 * RamCycles &&
+                   (PrevLat == 0 || Lat > 1.2 * PrevLat);
+    std::string Msg =
+        formatv("{0}: {1} says {2}, {3} ways, {4} B lines", L.Name,
+                H.CacheSource,
+                hw::formatQuantity(double(HC.SizeBytes), hw::Dimension::Bytes),
+                L.Ways, L.LineBytes)
+            .str();
+    if (Visible) {
+      uint64_t StepAt = 0;
+      for (const LatencyPoint &LP : Curve)
+        if (double(LP.Bytes) > Lo && LP.Ns * CyclesPerNs >= 1.5 * Lat) {
+          StepAt = LP.Bytes;
+          break;
+        }
+      bool Consistent = StepAt &&
+                        double(StepAt) >= 0.7 * double(HC.SizeBytes) &&
+                        double(StepAt) <= 4.0 * double(HC.SizeBytes);
+      Msg += formatv("; plateau {0:f1} cycles; latency leaves it at {1} KiB: "
+                     "{2}",
+                     Lat, StepAt / 1024,
+                     !StepAt      ? "no step within the sizes tried"
+                     : Consistent ? "consistent"
+                                  : "inconsistent")
+                 .str();
+      if (StepAt && !Consistent && StepAt < HC.SizeBytes) {
+        // What this core can use ends before the OS's figure (a VM that
+        // reports the host's whole L3): the last size before the step.
+        uint64_t Before = 0;
+        for (const LatencyPoint &LP : Curve)
+          if (LP.Bytes < StepAt)
+            Before = LP.Bytes;
+        L.SizeBytes = roundCapacity(double(std::max<uint64_t>(Before, 1)),
+                                    L.LineBytes, L.Ways);
+        Msg += formatv("; {0} written (the last size before the step)",
+                       hw::formatQuantity(double(L.SizeBytes),
+                                          hw::Dimension::Bytes))
+                   .str();
+      }
+    } else {
+      // The largest size that is still clearly faster than RAM.
+      uint64_t Last = 0;
+      double LastLat = 0;
+      for (const LatencyPoint &LP : Curve) {
+        double Cy = LP.Ns * CyclesPerNs;
+        if (double(LP.Bytes) > Lo && Cy < 0.6 * RamCycles && Cy > 1.5 * PrevLat)
+          Last = LP.Bytes, LastLat = Cy;
+        if (double(LP.Bytes) > Lo && Cy >= 0.75 * RamCycles)
+          break;
+      }
+      if (!Last || double(Last) < 1.5 * double(Prev)) {
+        note(Msg + "; no plateau between the previous level and RAM: left "
+                   "out of the descriptor (a VM's partitioned or "
+                   "host-wide cache)");
+        continue;
+      }
+      L.SizeBytes = roundCapacity(double(Last), L.LineBytes, L.Ways);
+      Lat = LastLat;
+      Msg +=
+          formatv("; no plateau below RAM in that range; the largest "
+                  "working set clearly faster than RAM is {0} KiB "
+                  "({1:f1} cycles): written as a {2} level",
+                  Last / 1024, LastLat,
+                  hw::formatQuantity(double(L.SizeBytes), hw::Dimension::Bytes))
+              .str();
+    }
+    note(Msg);
+    if (L.SizeBytes / L.LineBytes % L.Ways) {
+      note(formatv("{0}: {1} ways do not divide the line count; ways set "
+                   "to 16",
+                   L.Name, L.Ways)
+               .str());
+      L.Ways = 16;
+      L.SizeBytes = roundCapacity(double(L.SizeBytes), L.LineBytes, L.Ways);
+    }
+    if (!Out.empty() && Lat <= Out.back().LatencyCycles) {
+      note(formatv("{0}: measured latency {1:f1} cycles is not above {2}'s; "
+                   "written as {2}'s + 1",
+                   L.Name, Lat, Out.back().Name)
+               .str());
+      Lat = Out.back().LatencyCycles + 1;
+    }
+    L.LatencyCycles = std::round(Lat * 10) / 10;
+    report(L.Name + " latency", L.LatencyCycles, "cycles", 0);
+    Out.push_back(L);
+    Prev = L.SizeBytes;
+    PrevLat = L.LatencyCycles;
+  }
+  if (Out.empty()) {
+    // No OS facts: one level at the biggest step of the curve.
+    return makeError("no cache geometry from sysfs or cpuid; crop "
+                     "microbench needs at least the level sizes");
+  }
+  if (RamCycles <= Out.back().LatencyCycles) {
+    note(formatv("RAM latency {0:f1} cycles is not above {1}'s; the "
+                 "largest working set ({2} MiB) still fits a cache",
+                 RamCycles, Out.back().Name, Max >> 20)
+             .str());
+    RamCycles = Out.back().LatencyCycles + 1;
+  }
+  C.RamLatencyCycles = std::round(RamCycles * 10) / 10;
+  report("RAM latency", C.RamLatencyCycles, "cycles", Curve.back().Spread);
+  log(formatv(
+      "latency per level: {0}; RAM {1:f1} cycles",
+      [&] {
+        std::string S;
+        for (const hw::CacheLevel &L : Out)
+          S += formatv("{0}{1} {2:f1}", S.empty() ? "" : ", ", L.Name,
+                       L.LatencyCycles)
+                   .str();
+        return S;
+      }(),
+      C.RamLatencyCycles));
+
+  // Bandwidth: half of each level per thread (its share if shared).
+  unsigned All = O.Threads ? O.Threads : C.Threads;
+  log(formatv("read bandwidth per level, 1 and {0} threads", All));
+  auto bw = [&](uint64_t Bytes, unsigned Threads,
+                const std::string &What) -> Expected<double> {
+    Expected<std::pair<double, double>> B =
+        measureReadBandwidth(*J, Bytes, Threads, O.Quick);
+    if (!B)
+      return B.takeError();
+    report(What, B->first / 1e9, "GB/s", B->second);
+    return B->first;
+  };
+  for (hw::CacheLevel &L : Out) {
+    uint64_t Share = L.SizeBytes / 2;
+    Expected<double> One = bw(Share, 1, L.Name + " bandwidth 1 thread");
+    if (!One)
+      return One.takeError();
+    unsigned SharersInVm =
+        std::max(1u, std::min(All, L.SharedByCores * H.ThreadsPerCore));
+    Expected<double> Many = bw(std::max<uint64_t>(Share / SharersInVm, 4096),
+                               All, L.Name + " bandwidth all threads");
+    if (!Many)
+      return Many.takeError();
+    L.BandwidthPerCore = *One;
+    L.BandwidthAll = std::max(*Many, *One);
+  }
+  uint64_t RamSet = O.Quick ? (32u << 20) : (128u << 20);
+  if (!Out.empty())
+    RamSet = std::max<uint64_t>(RamSet, Out.back().SizeBytes * 2);
+  RamSet = std::min<uint64_t>(RamSet, std::max<uint64_t>(Max, 16u << 20));
+  Expected<double> RamOne = bw(RamSet, 1, "RAM bandwidth 1 thread");
+  if (!RamOne)
+    return RamOne.takeError();
+  Expected<double> RamAll = bw(std::max<uint64_t>(RamSet / All, 1 << 20), All,
+                               "RAM bandwidth all threads");
+  if (!RamAll)
+    return RamAll.takeError();
+  C.RamBandwidthPerCore = *RamOne;
+  C.RamBandwidthAll = std::max(*RamAll, *RamOne);
+  // Three significant digits so the file reads well (before the caps
+  // below, so that they compare what is written).
+  auto r3 = [](double V) {
+    if (!(V > 0))
+      return V;
+    double Mag = std::pow(10, std::floor(std::log10(V)) - 2);
+    return std::round(V / Mag) * Mag;
+  };
+  for (hw::CacheLevel &L : Out) {
+    L.BandwidthPerCore = r3(L.BandwidthPerCore);
+    L.BandwidthAll = r3(L.BandwidthAll);
+  }
+  C.RamBandwidthPerCore = r3(C.RamBandwidthPerCore);
+  C.RamBandwidthAll = r3(C.RamBandwidthAll);
+  // Bandwidth must not grow outward; a noisy outer level is capped.
+  auto cap = [&](double &Outer, double Inner, const std::string &What) {
+    if (Outer > Inner) {
+      note(formatv("{0} {1:f1} GB/s measured above the inner level's {2:f1} "
+                   "GB/s; written as the inner level's",
+                   What, Outer / 1e9, Inner / 1e9)
+               .str());
+      Outer = Inner;
+    }
+  };
+  for (size_t I = 1; I < Out.size(); ++I) {
+    cap(Out[I].BandwidthPerCore, Out[I - 1].BandwidthPerCore,
+        Out[I].Name + " bandwidth_per_core");
+    cap(Out[I].BandwidthAll, Out[I - 1].BandwidthAll,
+        Out[I].Name + " bandwidth_all");
+  }
+  cap(C.RamBandwidthPerCore, Out.back().BandwidthPerCore,
+      "RAM bandwidth_per_core");
+  cap(C.RamBandwidthAll, Out.back().BandwidthAll, "RAM bandwidth_all");
+  for (hw::CacheLevel &L : Out) {
+    log(formatv("  {0}: {1:f1} GB/s one thread, {2:f1} GB/s all", L.Name,
+                L.BandwidthPerCore / 1e9, L.BandwidthAll / 1e9));
+  }
+  log(formatv("  RAM: {0:f1} GB/s one thread, {1:f1} GB/s all",
+              C.RamBandwidthPerCore / 1e9, C.RamBandwidthAll / 1e9));
+  C.Caches = Out;
+
+  // Memory-level parallelism over a set far beyond the last level.
+  double Mlp = measureMissParallelism(RamSet, Line, O.Quick);
+  // No more than the 32 chases tried can be in flight.
+  C.MaxOutstandingMisses = std::clamp(unsigned(std::lround(Mlp)), 1u, 32u);
+  report("RAM miss parallelism", Mlp, "misses", 0);
+  note(formatv("max_outstanding_misses {0} is measured: the speed-up of up "
+               "to 32 interleaved pointer chases over one, in RAM",
+               C.MaxOutstandingMisses)
+           .str());
+  return Error::success();
+}
+
+} // namespace
+
+Expected<MicrobenchResult> runMicrobench(const Options &O) {
+  Driver D(O);
+  if (Error E = D.run())
+    return E;
+  return std::move(D.R);
+}
+
+} // namespace crop::mb

@@ -1,0 +1,26 @@
+/* A program that misbehaves as argv[1] says: 1 crash, 2 exit(3), 3 abort,
+ * 4 loop forever, 5 allocate without end, 6 fail (main returns 2). */
+#include <stdlib.h>
+#include <string.h>
+char *volatile sink;
+int main(int argc, char **argv) {
+  int mode = argc > 1 ? atoi(argv[1]) : 0;
+  if (mode == 1)
+    *(volatile int *)sink = 1;
+  if (mode == 2)
+    exit(3);
+  if (mode == 3)
+    abort();
+  if (mode == 4)
+    for (;;)
+      sink = 0;
+  if (mode == 5)
+    for (;;) {
+      char *p = malloc(1 << 24);
+      memset(p, 1, 1 << 24);
+      sink = p;
+    }
+  if (mode == 6)
+    return 2;
+  return 0;
+}

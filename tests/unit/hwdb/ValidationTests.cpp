@@ -1,0 +1,262 @@
+//===- ValidationTests.cpp - Bad descriptors and the exact errors ---------===//
+//
+// Each validation rule of docs/hwdb-format.md against a small valid
+// descriptor changed in one place; every message names file:line: key.
+//
+//===----------------------------------------------------------------------===//
+#include "crop/Hwdb/Hwdb.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+using namespace llvm;
+using namespace crop::hw;
+
+namespace {
+
+const char *const Tiny = R"(schema_version: 1
+name: tiny
+kind: cpu
+isa: x86-64
+source: a test descriptor
+cpu:
+  threads: 4
+  cores: 2
+  frequency: 2 GHz
+  issue_width: 4
+  simd_bits: 256
+  mispredict_penalty: 15 cycles
+  units: {alu: 4, load: 2}
+  caches:
+    - {name: L1d, size: 32 KiB, line: 64 B, ways: 8, latency: 4 cycles}
+    - {name: L2, size: 1 MiB, line: 64 B, ways: 16, latency: 14 cycles}
+  ram: {latency: 200 cycles}
+  instructions:
+    add.i32: {latency: 1, throughput: 0.25}
+    load.i32: {latency: 4, throughput: 0.5, unit: load}
+)";
+
+/// A temporary folder of descriptors, removed at the end.
+struct Dir {
+  SmallString<128> Path;
+  std::vector<std::string> Files;
+  Dir() { REQUIRE(!sys::fs::createUniqueDirectory("crop-hwdb", Path)); }
+  ~Dir() {
+    for (const std::string &F : Files)
+      sys::fs::remove(F);
+    sys::fs::remove(Path);
+  }
+  std::string write(StringRef Name, StringRef Text) {
+    SmallString<128> P(Path);
+    sys::path::append(P, Name);
+    std::error_code EC;
+    raw_fd_ostream OS(P, EC);
+    REQUIRE(!EC);
+    OS << Text;
+    Files.push_back(std::string(P));
+    return std::string(P);
+  }
+};
+
+/// Tiny with one substring replaced (it must occur).
+std::string variant(StringRef From, StringRef To) {
+  std::string S = Tiny;
+  size_t At = S.find(From.str());
+  REQUIRE(At != std::string::npos);
+  S.replace(At, From.size(), To.str());
+  return S;
+}
+
+std::string errorOf(const std::string &File) {
+  Expected<Target> T = loadTarget(File);
+  if (T)
+    return "";
+  return toString(T.takeError());
+}
+
+} // namespace
+
+TEST_CASE("the base descriptor of these tests is valid", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("tiny.yaml", Tiny);
+  Expected<Target> T = loadTarget(F);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->FrequencyHz == 2e9);
+  CHECK(T->Cpu->Caches[1].SizeBytes == 1u << 20);
+  CHECK(T->Cpu->Instructions.at("load.i32").Unit == "load");
+}
+
+TEST_CASE("a misspelt key is unknown, and the real one is then missing",
+          "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("  cores: 2", "  corez: 2"));
+  CHECK(errorOf(F) ==
+        F + ":7: cpu.cores: missing required key\n" + F +
+            ":8: cpu.corez: unknown key (expected one of: threads, cores, "
+            "frequency, issue_width, simd_bits, mispredict_penalty, "
+            "max_outstanding_misses, units, caches, ram, instructions)");
+}
+
+TEST_CASE("an unknown top-level key is an error", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("isa: x86-64", "isa: x86-64\nvendor: acme"));
+  CHECK(errorOf(F) == F + ":5: vendor: unknown key (expected one of: base, "
+                          "schema_version, name, kind, isa, source, summary, "
+                          "cpu, accelerator)");
+}
+
+TEST_CASE("a missing required key", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("  frequency: 2 GHz\n", ""));
+  CHECK(errorOf(F) == F + ":7: cpu.frequency: missing required key");
+  std::string G = D.write("u.yaml", variant("source: a test descriptor\n", ""));
+  CHECK(errorOf(G) == G + ":1: source: missing required key");
+}
+
+TEST_CASE("a value of the wrong kind", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("threads: 4", "threads: four"));
+  CHECK(errorOf(F) == F + ":7: cpu.threads: 'four' is not a count (expected "
+                          "a number, then no unit)");
+  std::string G = D.write("u.yaml", variant("units: {alu: 4, load: 2}",
+                                            "units: [alu, load]"));
+  CHECK(errorOf(G) == G + ":13: cpu.units: expected a map");
+}
+
+TEST_CASE("a bad unit", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("2 GHz", "2 GHzz"));
+  CHECK(errorOf(F) == F + ":9: cpu.frequency: bad unit 'GHzz' in '2 GHzz' (a "
+                          "frequency takes GHz, MHz, kHz, Hz)");
+  std::string G = D.write("u.yaml", variant("size: 1 MiB", "size: 1 GHz"));
+  CHECK(StringRef(errorOf(G)).starts_with(
+      G + ":16: cpu.caches[1].size: bad unit 'GHz' in '1 GHz'"));
+}
+
+TEST_CASE("associativity must divide the line count", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("ways: 8,", "ways: 7,"));
+  CHECK(errorOf(F) ==
+        F + ":15: cpu.caches[0].ways: associativity 7 does not divide the 512 "
+            "lines of a 32 KiB cache with 64 B lines (size / line / ways "
+            "must be a whole number of sets)");
+}
+
+TEST_CASE("impossible values", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("line: 64 B, ways: 16",
+                                            "line: 48 B, ways: 16"));
+  CHECK(errorOf(F) ==
+        F + ":16: cpu.caches[1].line: line size 48 B is not a power of two");
+  std::string G = D.write("u.yaml", variant("threads: 4", "threads: 1"));
+  CHECK(errorOf(G) == G + ":7: cpu.threads: 1 threads is fewer than the 2 "
+                          "cores");
+  std::string H = D.write("v.yaml", variant("simd_bits: 256", "simd_bits: 96"));
+  CHECK(errorOf(H) == H + ":11: cpu.simd_bits: SIMD width 96 is not a power "
+                          "of two >= 64");
+  std::string I = D.write("w.yaml", variant("throughput: 0.25",
+                                            "throughput: 0"));
+  CHECK(errorOf(I) == I + ":19: cpu.instructions.add.i32.throughput: must be "
+                          "positive, not '0'");
+  std::string J = D.write("x.yaml", variant("kind: cpu", "kind: tpu"));
+  CHECK(StringRef(errorOf(J)).starts_with(
+      J + ":3: kind: unknown kind 'tpu' (expected cpu, gpu or accelerator)"));
+}
+
+TEST_CASE("latency must increase with level", "[hwdb]") {
+  Dir D;
+  std::string F =
+      D.write("t.yaml", variant("latency: 14 cycles", "latency: 3 cycles"));
+  CHECK(errorOf(F) == F + ":16: cpu.caches[1].latency: latency 3 cycles is "
+                          "not above L1d's 4 cycles (latency must increase "
+                          "with level)");
+  std::string G =
+      D.write("u.yaml", variant("latency: 200 cycles", "latency: 10 cycles"));
+  CHECK(errorOf(G) == G + ":17: cpu.ram.latency: latency 10 cycles is not "
+                          "above L2's 14 cycles (latency must increase with "
+                          "level)");
+}
+
+TEST_CASE("instruction keys and their units", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("t.yaml", variant("add.i32:", "addi32:"));
+  CHECK(errorOf(F) ==
+        F + ":19: cpu.instructions.addi32: bad instruction key (expected "
+            "<opcode>.<type> or <opcode>.<type>x<lanes>, e.g. fadd.f32, "
+            "fma.f32x8, call:expf.f32; types i1..i64, f16, bf16, f32, f64, "
+            "ptr, void)");
+  std::string G = D.write("u.yaml", variant("unit: load}", "unit: fpu}"));
+  CHECK(errorOf(G) == G + ":20: cpu.instructions.load.i32.unit: unit 'fpu' "
+                          "is not in cpu.units");
+}
+
+TEST_CASE("base: merges maps key by key; errors name the file they are in",
+          "[hwdb]") {
+  Dir D;
+  std::string Base = D.write("tiny.yaml", Tiny);
+  std::string F = D.write("derived.yaml", "base: tiny\n"
+                                          "name: derived\n"
+                                          "cpu:\n"
+                                          "  threads: 8\n"
+                                          "  cores: 4\n");
+  Expected<Target> T = loadTarget(F);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Name == "derived");
+  CHECK(T->Cpu->Threads == 8);
+  CHECK(T->Cpu->Cores == 4);
+  CHECK(T->Cpu->FrequencyHz == 2e9);            // from the base
+  CHECK(T->Cpu->Caches.size() == 2);            // from the base
+  CHECK(T->Cpu->Instructions.count("add.i32")); // from the base
+
+  // An override that breaks a rule against a value from the base: the
+  // error points into the file that holds the override.
+  std::string G = D.write("lowram.yaml", "base: tiny\n"
+                                         "name: lowram\n"
+                                         "cpu:\n"
+                                         "  ram: {latency: 10 cycles}\n");
+  CHECK(errorOf(G) == G + ":4: cpu.ram.latency: latency 10 cycles is not "
+                          "above L2's 14 cycles (latency must increase with "
+                          "level)");
+  // A misspelt key in the derived file.
+  std::string H = D.write("typo.yaml", "base: tiny\n"
+                                       "name: typo\n"
+                                       "cpu:\n"
+                                       "  threds: 8\n");
+  CHECK(errorOf(H) ==
+        H + ":4: cpu.threds: unknown key (expected one of: threads, cores, "
+            "frequency, issue_width, simd_bits, mispredict_penalty, "
+            "max_outstanding_misses, units, caches, ram, instructions)");
+  // A broken base: the error names the base's file and line.
+  std::string B2 = D.write("broken.yaml", variant("ways: 8,", "ways: 7,"));
+  std::string I = D.write("onbroken.yaml", "base: broken\nname: onbroken\n");
+  CHECK(errorOf(I) ==
+        B2 + ":15: cpu.caches[0].ways: associativity 7 does not divide the "
+             "512 lines of a 32 KiB cache with 64 B lines (size / line / ways "
+             "must be a whole number of sets)");
+}
+
+TEST_CASE("base: unknown names and cycles", "[hwdb]") {
+  Dir D;
+  std::string F = D.write("d.yaml", "base: nosuch\nname: d\n");
+  std::vector<std::string> Dirs = {std::string(D.Path)};
+  for (const std::string &S : searchPath())
+    Dirs.push_back(S);
+  CHECK(errorOf(F) == F + ":1: base: unknown base descriptor 'nosuch' "
+                          "(looked for nosuch.yaml in " +
+                          join(Dirs, ", ") + ")");
+  std::string A = D.write("cyc1.yaml", "base: cyc2\nname: cyc1\n");
+  std::string B = D.write("cyc2.yaml", "base: cyc1\nname: cyc2\n");
+  SmallString<128> RealA, RealB;
+  REQUIRE(!sys::fs::real_path(A, RealA));
+  REQUIRE(!sys::fs::real_path(B, RealB));
+  CHECK(errorOf(A) == A + ":1: base: in base 'cyc2': " + B +
+                          ":1: base: 'cyc1' is its own base (cycle: " +
+                          std::string(RealA) + " -> " + std::string(RealB) +
+                          ")");
+}

@@ -1,0 +1,96 @@
+//===- RunTests.cpp - A tiny microbenchmark run and what it measures ------===//
+#include "crop/Hwdb/Hwdb.h"
+#include "crop/Microbench/Microbench.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+using namespace llvm;
+using namespace crop;
+
+TEST_CASE("the host's facts are readable", "[microbench]") {
+  mb::HostInfo H = mb::detectHostInfo();
+  CHECK(H.Threads >= 1);
+  CHECK(H.Cores >= 1);
+  CHECK(H.Cores <= H.Threads);
+  // Either sysfs or cpuid tells the cache sizes on Linux x86-64 / AArch64.
+  REQUIRE(!H.Caches.empty());
+  CHECK(H.Caches.front().Level == 1);
+  for (size_t I = 1; I < H.Caches.size(); ++I)
+    CHECK(H.Caches[I].SizeBytes > H.Caches[I - 1].SizeBytes);
+}
+
+TEST_CASE("the core clock from dependent adds is in a sane range",
+          "[microbench]") {
+  Expected<std::unique_ptr<mb::KernelJit>> J = mb::KernelJit::create();
+  if (!J)
+    FAIL(toString(J.takeError()));
+  Expected<std::unique_ptr<mb::KernelTimer>> T =
+      mb::KernelTimer::create(**J, /*Quick=*/true);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  Expected<std::pair<double, double>> F = mb::calibrateFrequency(**T);
+  if (!F)
+    FAIL(toString(F.takeError()));
+  // Servers and laptops run between ~1 and ~6 GHz.
+  CHECK(F->first > 0.8e9);
+  CHECK(F->first < 6.5e9);
+}
+
+TEST_CASE("a tiny run writes a descriptor that loads back with plausible "
+          "values",
+          "[microbench]") {
+  mb::Options O;
+  O.Quick = true;
+  O.Name = "unit-test-host";
+  O.Only = {"fadd.f32", "load.i64"};
+  O.MaxWorkingSet = 16u << 20;
+  Expected<mb::MicrobenchResult> R = mb::runMicrobench(O);
+  if (!R)
+    FAIL(toString(R.takeError()));
+  const hw::Target &T = R->Target;
+  REQUIRE(T.Cpu);
+  const hw::CpuParams &C = *T.Cpu;
+
+  SmallString<128> Tmp;
+  int FD;
+  REQUIRE(!sys::fs::createTemporaryFile("crop-microbench", "yaml", FD, Tmp));
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << hw::targetToYAML(T);
+  }
+  Expected<hw::Target> Back = hw::loadTarget(Tmp);
+  sys::fs::remove(Tmp);
+  if (!Back)
+    FAIL(toString(Back.takeError()));
+  CHECK(Back->Name == "unit-test-host");
+  CHECK(Back->Cpu->Instructions.size() == C.Instructions.size());
+
+  // The keys the simulator looks up.
+  REQUIRE(C.Instructions.count("fadd.f32"));
+  REQUIRE(C.Instructions.count("load.i64"));
+  double FAdd = C.Instructions.at("fadd.f32").Latency;
+  CHECK(FAdd >= 1);
+  CHECK(FAdd <= 10);
+  CHECK(C.Instructions.at("fadd.f32").RecipThroughput <= FAdd);
+  double Load = C.Instructions.at("load.i64").Latency;
+  CHECK(Load >= 2);
+  CHECK(Load <= 12);
+  // Caches: L1 smaller and faster than L2, and an L1 hit close to the
+  // load kernel's own latency.
+  REQUIRE(C.Caches.size() >= 2);
+  CHECK(C.Caches[0].SizeBytes < C.Caches[1].SizeBytes);
+  CHECK(C.Caches[0].LatencyCycles < C.Caches[1].LatencyCycles);
+  CHECK(C.Caches[0].LatencyCycles >= 2);
+  CHECK(C.Caches[0].LatencyCycles <= 2 * Load + 2);
+  CHECK(C.RamLatencyCycles > C.Caches.back().LatencyCycles);
+  CHECK(C.Caches[0].BandwidthPerCore > C.RamBandwidthPerCore);
+  // Every unit an instruction names has a count.
+  for (const auto &[Key, Cost] : C.Instructions)
+    CHECK(C.Units.count(Cost.Unit));
+  CHECK(C.FrequencyHz > 0.8e9);
+  CHECK(C.FrequencyHz < 6.5e9);
+  CHECK(!R->Report.empty());
+}
