@@ -14,8 +14,11 @@
 //      capacity is one "whole-core cycle" per cycle: an instruction takes
 //      RecipThroughput of it (the descriptors give whole-core reciprocal
 //      throughputs, uops.info convention), at least 1/units, so a class issues
-//      min(units, 1/RecipThroughput) per cycle; RecipThroughput > 1 occupies
-//      the class for that many cycles (dividers). Classes keep a per-cycle
+//      min(units, 1/RecipThroughput) per cycle on average. Capacity is
+//      fluid: an instruction starts in a cycle with any capacity left and
+//      spills what it lacks into the next cycles (RecipThroughput > 1
+//      occupies the class for that many cycles: dividers), so 0.54 costs
+//      0.54 and not a whole cycle. Classes keep a per-cycle
 //      reservation table, so a younger instruction whose operands are ready
 //      uses a cycle an older one left free: oldest-first out-of-order select.
 //    - completes at start + latency (times are real numbers, so fractional
@@ -562,11 +565,12 @@ struct PipelineSimulator::Impl {
     return Usage[U * Horizon + (uint64_t(C) & RingMask)];
   }
 
-  bool isFull(uint32_t U, int64_t C) {
-    return use(U, C) + UnitMinOcc[U] > 1.0 + Eps;
-  }
+  /// No instruction of unit class U can take any of cycle C (a reservation
+  /// starts in any cycle with capacity left: reserve()).
+  bool isFull(uint32_t U, int64_t C) { return use(U, C) >= 1.0 - Eps; }
 
-  /// Earliest cycle >= C where unit class U can take occupancy Occ; reserves.
+  /// Earliest cycle >= C where unit class U has capacity left; reserves Occ
+  /// cycles of capacity from there.
   /// Hint: the class's slot in Hints, the cycle before which no cycle can
   /// take this class (usage only grows, so that stays true); it makes a
   /// backlog of same-class instructions cost O(1) each, not a scan.
@@ -575,38 +579,28 @@ struct PipelineSimulator::Impl {
     H = std::max(H, RingBase);
     const bool FromHint = C <= H;
     C = std::max({C, H, FullBefore[U]});
-    if (Occ <= 1.0 + Eps) {
-      for (;; ++C) {
-        if (!inHorizon(C))
-          return C;
-        double &X = use(U, C);
-        if (X + Occ <= 1.0 + Eps) {
-          X += Occ;
-          break;
-        }
-      }
-      MaxTouched = std::max(MaxTouched, C);
-    } else {
-      // Not pipelined: whole cycles, then the remainder.
-      int64_t Whole = int64_t(Occ);
-      double Rem = Occ - double(Whole);
-      for (;; ++C) {
-        if (!inHorizon(C + Whole))
-          return C;
-        bool Fits = true;
-        for (int64_t I = 0; I < Whole && Fits; ++I)
-          Fits = use(U, C + I) <= Eps;
-        if (Fits && Rem > Eps)
-          Fits = use(U, C + Whole) + Rem <= 1.0 + Eps;
-        if (Fits)
-          break;
-      }
-      for (int64_t I = 0; I < Whole; ++I)
-        use(U, C + I) = 1.0;
-      if (Rem > Eps)
-        use(U, C + Whole) += Rem;
-      MaxTouched = std::max(MaxTouched, C + Whole);
+    // Fluid occupancy: the instruction starts in the first cycle with any
+    // capacity left and takes what each cycle has left until it has its
+    // Occ. Reciprocal throughputs are averages (0.54 for a load on three
+    // ports, 1.07 for a one-port store): asking an instruction to fit whole
+    // in one cycle would round them up (two 0.54 loads do not fit in one
+    // cycle, so one a cycle; a 1.07 store leaves 0.07 in the next cycle, so
+    // one every two cycles), up to twice the measured cost.
+    for (;; ++C) {
+      if (!inHorizon(C))
+        return C;
+      if (use(U, C) < 1.0 - Eps)
+        break;
     }
+    double Left = Occ;
+    int64_t X = C;
+    for (; Left > Eps && inHorizon(X); ++X) {
+      double &Used = use(U, X);
+      double Take = std::min(Left, std::max(0.0, 1.0 - Used));
+      Used += Take;
+      Left -= Take;
+    }
+    MaxTouched = std::max(MaxTouched, X - 1);
     if (FromHint)
       H = C;
     // Keep the hint past the full prefix (usage only grows).

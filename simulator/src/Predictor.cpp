@@ -10,6 +10,7 @@
 #include "crop/Simulator/Predictor.h"
 #include "crop/Simulator/CacheModel.h"
 #include "crop/Simulator/PipelineSimulator.h"
+#include "crop/Simulator/Superblock.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -379,7 +380,10 @@ Prediction CpuPredictor::run() {
           double NB = Succ.Count ? double(Succ.Loads) / double(Succ.Count) : 0;
           SbLat = NA + NB > 0 ? (LA * NA + LB * NB) / (NA + NB) : LA;
         }
-        double Sb = cost(S.Superblock, SbLat);
+        // The pair run back to back must carry both blocks' recurrences.
+        std::optional<Graphlet> WithCarried =
+            superblockWithCarried(S.Superblock, B.Body, Succ.Body);
+        double Sb = cost(WithCarried ? *WithCarried : S.Superblock, SbLat);
         double Alone = cost(Succ.Body, SuccLat);
         double Part = Own + Alone > 0 ? Sb * Own / (Own + Alone) : Own;
         Pipe += Freq * Part;

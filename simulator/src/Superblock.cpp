@@ -1,0 +1,62 @@
+//===- Superblock.cpp - Loop-carried edges of a superblock run back to back
+//===//
+#include "crop/Simulator/Superblock.h"
+
+#include <utility>
+#include <vector>
+
+using namespace crop;
+
+namespace {
+
+std::vector<std::pair<size_t, size_t>> carriedEdges(const Graphlet &G) {
+  std::vector<std::pair<size_t, size_t>> R;
+  for (auto [E, End] = boost::edges(G.G); E != End; ++E)
+    if (G.G[*E].Kind == DepKind::Carried)
+      R.emplace_back(boost::source(*E, G.G), boost::target(*E, G.G));
+  return R;
+}
+
+} // namespace
+
+std::optional<Graphlet> crop::superblockWithCarried(const Graphlet &Sb,
+                                                    const Graphlet &Head,
+                                                    const Graphlet &Tail) {
+  if (!carriedEdges(Sb).empty())
+    return std::nullopt;
+  auto HeadC = carriedEdges(Head), TailC = carriedEdges(Tail);
+  if (HeadC.empty() && TailC.empty())
+    return std::nullopt;
+  const size_t NH = boost::num_vertices(Head.G),
+               NT = boost::num_vertices(Tail.G), NS = boost::num_vertices(Sb.G);
+  if (NH == 0 || NT == 0 || NS != NH + NT - 1)
+    return std::nullopt;
+  // Head's vertex i is Sb's i; Tail's vertex k >= 1 is Sb's NH + k - 1.
+  auto inTail = [&](size_t K) { return NH + K - 1; };
+  for (size_t I = 0; I < NH; ++I) {
+    const GraphletVertex &A = Head.G[I], &B = Sb.G[I];
+    if (A.Opcode != B.Opcode || A.Lanes != B.Lanes || B.Part != 0)
+      return std::nullopt;
+  }
+  for (size_t K = 1; K < NT; ++K) {
+    const GraphletVertex &A = Tail.G[K], &B = Sb.G[inTail(K)];
+    if (A.Opcode != B.Opcode || A.Lanes != B.Lanes || B.Part != 1)
+      return std::nullopt;
+  }
+  Graphlet R = Sb;
+  const bool SelfLoop = Head.Block == Tail.Block;
+  for (auto [U, V] : HeadC) {
+    if (U == 0 || V == 0)
+      continue;
+    boost::add_edge(SelfLoop ? inTail(U) : U, V, GraphletEdge{DepKind::Carried},
+                    R.G);
+  }
+  if (!SelfLoop)
+    for (auto [U, V] : TailC) {
+      if (U == 0 || V == 0)
+        continue;
+      boost::add_edge(inTail(U), inTail(V), GraphletEdge{DepKind::Carried},
+                      R.G);
+    }
+  return R;
+}
