@@ -135,22 +135,33 @@ struct CacheModel::Impl {
   /// Miss fraction of each level in Ls (which all read H), composed with
   /// inclusion per bin. Wide: the same bytes of capacity in lines twice as
   /// wide (half as many).
+  /// WarmLines > 0: cold accesses are reuses at that distance (the previous
+  /// call's touch of the line); otherwise they miss every level.
   std::vector<double> missFractions(const ReuseHistogram &H,
-                                    const std::vector<size_t> &Ls, bool Wide) {
+                                    const std::vector<size_t> &Ls, bool Wide,
+                                    double WarmLines) {
     std::vector<double> Miss(Ls.size(), 0.0);
     if (H.total() == 0)
       return Miss;
     double Total = double(H.total());
-    for (const auto &[Bin, Count] : H.bins()) {
+    auto add = [&](uint32_t Bin, double Count) {
       double Cum = 0;
       for (size_t I = 0; I < Ls.size(); ++I) {
         double P = hit(Ls[I], Bin, Wide);
         Cum = std::max(Cum, P);
-        Miss[I] += double(Count) * (1 - Cum);
+        Miss[I] += Count * (1 - Cum);
       }
-    }
+    };
+    for (const auto &[Bin, Count] : H.bins())
+      add(Bin, double(Count));
+    if (WarmLines > 0)
+      add(ReuseHistogram::binOf(uint64_t(std::llround(WarmLines))),
+          double(H.cold()));
+    else
+      for (double &M : Miss)
+        M += double(H.cold());
     for (double &M : Miss)
-      M = (M + double(H.cold())) / Total;
+      M /= Total;
     return Miss;
   }
 };
@@ -165,7 +176,17 @@ const std::vector<LevelView> &CacheModel::levels() const { return P->Levels; }
 const LevelView &CacheModel::ram() const { return P->Ram; }
 double CacheModel::levelHit(size_t L, uint32_t Bin) { return P->hit(L, Bin); }
 
-BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight) {
+std::map<uint32_t, double> crop::callFootprint(const ProgramProfile &P) {
+  std::map<uint32_t, double> R;
+  for (const FunctionProfile &F : P.Functions)
+    for (const BlockProfile &B : F.Blocks)
+      for (const auto &[Line, BR] : B.Reuse)
+        R[Line] += double(BR.Serial.cold());
+  return R;
+}
+
+BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
+                                 const std::map<uint32_t, double> *Warm) {
   BlockMemory R;
   size_t N = P->Levels.size();
   R.Served.assign(N + 1, 0.0);
@@ -197,12 +218,20 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight) {
     return Best;
   };
   // Miss fractions blended over the Serial and Task views.
+  auto warmLines = [&](uint32_t Line) {
+    if (!Warm)
+      return 0.0;
+    auto It = Warm->find(Line);
+    return It == Warm->end() ? 0.0 : It->second;
+  };
+  // HistLine: the line size the histogram was recorded at.
   auto blended = [&](const BlockReuse &BR, const std::vector<size_t> &Ls,
-                     bool Wide) {
-    std::vector<double> S = P->missFractions(BR.Serial, Ls, Wide);
+                     bool Wide, uint32_t HistLine) {
+    double WL = warmLines(HistLine);
+    std::vector<double> S = P->missFractions(BR.Serial, Ls, Wide, WL);
     if (BR.Task.empty() || SerialWeight >= 1.0)
       return S;
-    std::vector<double> T = P->missFractions(BR.Task, Ls, Wide);
+    std::vector<double> T = P->missFractions(BR.Task, Ls, Wide, WL);
     for (size_t I = 0; I < S.size(); ++I)
       S[I] = SerialWeight * S[I] + (1 - SerialWeight) * T[I];
     return S;
@@ -216,7 +245,11 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight) {
     R.HasReuse = true;
     if (Ls.front() == 0 && B.Count)
       R.AccessesPerExec = double(BR->Serial.total()) / double(B.Count);
-    std::vector<double> M = blended(*BR, Ls, false);
+    uint32_t HistLine = Line;
+    for (const auto &[L, X] : B.Reuse)
+      if (&X == BR)
+        HistLine = L;
+    std::vector<double> M = blended(*BR, Ls, false, HistLine);
     for (size_t I = 0; I < Ls.size(); ++I)
       Miss[Ls[I]] = M[I];
     // Sequential streams: when lines twice as wide (same bytes of capacity)
@@ -225,7 +258,7 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight) {
     // accesses miss as often with wider lines.
     auto Wide = B.Reuse.find(Line * 2);
     if (Wide != B.Reuse.end() && !Wide->second.Serial.empty()) {
-      std::vector<double> M2 = blended(Wide->second, Ls, true);
+      std::vector<double> M2 = blended(Wide->second, Ls, true, Line * 2);
       double Scale2 =
           double(Wide->second.Serial.total()) / double(BR->Serial.total());
       for (size_t I = 0; I < Ls.size(); ++I) {

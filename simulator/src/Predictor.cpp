@@ -189,9 +189,10 @@ struct MemoryCost {
 };
 
 MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
-                      const hw::CpuParams &Cpu, double SerialWeight) {
+                      const hw::CpuParams &Cpu, double SerialWeight,
+                      const std::map<uint32_t, double> *Warm) {
   MemoryCost R;
-  R.Mem = CM.evaluate(B, SerialWeight);
+  R.Mem = CM.evaluate(B, SerialWeight, Warm);
   const std::vector<LevelView> &Ls = CM.levels();
   size_t N = Ls.size();
   R.BytesPerExec.assign(N + 1, 0.0);
@@ -339,6 +340,12 @@ Prediction CpuPredictor::run() {
   size_t NLevels = Cpu.Caches.size() + 1;
   std::vector<double> Served(NLevels, 0.0), Bytes(NLevels, 0.0);
 
+  std::map<uint32_t, double> Footprint;
+  if (Opts.MemoryModel && Opts.WarmCalls)
+    Footprint = callFootprint(Prof);
+  const std::map<uint32_t, double> *Warm =
+      Opts.WarmCalls ? &Footprint : nullptr;
+
   for (const FunctionProfile &F : Prof.Functions) {
     FunctionPlan Plan = planFunction(F, R.Threads);
     CacheModel *CM = Opts.MemoryModel ? &cacheModel(Plan.Running) : nullptr;
@@ -350,7 +357,7 @@ Prediction CpuPredictor::run() {
     std::vector<MemoryCost> Mem(F.Blocks.size());
     for (size_t I = 0; I < F.Blocks.size(); ++I)
       if (CM && F.Blocks[I].Count)
-        Mem[I] = memoryCost(F.Blocks[I], *CM, Cpu, Plan.SerialWeight);
+        Mem[I] = memoryCost(F.Blocks[I], *CM, Cpu, Plan.SerialWeight, Warm);
 
     for (size_t I = 0; I < F.Blocks.size(); ++I) {
       const BlockProfile &B = F.Blocks[I];

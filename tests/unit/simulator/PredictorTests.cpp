@@ -1,5 +1,6 @@
 //===- PredictorTests.cpp - Eq. 1-3, the bounds and the roofline ----------===//
 #include "crop/Hwdb/Hwdb.h"
+#include "crop/Simulator/CacheModel.h"
 #include "crop/Simulator/PipelineSimulator.h"
 #include "crop/Simulator/Predictor.h"
 
@@ -189,9 +190,12 @@ TEST_CASE("without the memory model a block costs the simulator's steady "
   CHECK(L.MemoryCycles == 0);
   CHECK(R->Bound == "compute");
 
-  // With it, the cold half of the loads streams from RAM: more cycles, and
-  // a memory bound, since one core's RAM bandwidth cannot feed the loop.
-  llvm::Expected<Prediction> On = predict(P, T);
+  // With it, for one cold call, the cold half of the loads streams from
+  // RAM: more cycles, and a memory bound, since one core's RAM bandwidth
+  // cannot feed the loop.
+  PredictOptions Cold;
+  Cold.WarmCalls = false;
+  llvm::Expected<Prediction> On = predict(P, T, Cold);
   REQUIRE(static_cast<bool>(On));
   const BlockPrediction &LM = block(*On, "loop");
   CHECK(LM.LoadLatency > L.LoadLatency);
@@ -204,6 +208,39 @@ TEST_CASE("without the memory model a block costs the simulator's steady "
   REQUIRE(On->Levels.size() == 4);
   CHECK(On->Levels[0].Served == Approx(0.5).margin(0.01));
   CHECK(On->Levels[3].Served == Approx(0.5).margin(0.01));
+}
+
+TEST_CASE("repeated calls: a first touch reuses the previous call's line",
+          "[predict]") {
+  hw::Target T = target("gold5220r");
+  ProgramProfile P = handProfile(1, 1000, false);
+  // One call touches 1000 lines (64 KB): beyond L1 (32 KB), within L2.
+  CHECK(callFootprint(P)[64] == Approx(1000));
+  llvm::Expected<Prediction> Warm = predict(P, T);
+  REQUIRE(static_cast<bool>(Warm));
+  REQUIRE(Warm->Levels.size() == 4);
+  CHECK(Warm->Levels[0].Served == Approx(0.5).margin(0.01));
+  CHECK(Warm->Levels[1].Served == Approx(0.5).margin(0.01));
+  CHECK(Warm->Levels[3].Served == Approx(0.0).margin(0.01));
+  PredictOptions ColdOpts;
+  ColdOpts.WarmCalls = false;
+  llvm::Expected<Prediction> Cold = predict(P, T, ColdOpts);
+  REQUIRE(static_cast<bool>(Cold));
+  CHECK(Cold->Levels[3].Served == Approx(0.5).margin(0.01));
+  CHECK(Warm->CyclesPerCall < Cold->CyclesPerCall);
+
+  // A call that also sweeps 640 MB: nothing of the previous call is left in
+  // any cache, and the first touches come from RAM as in a cold call.
+  BlockProfile Sweep;
+  Sweep.Name = "sweep";
+  Sweep.Count = 1;
+  Sweep.Body = graphlet("sweep", {{"ret", "void"}}, {});
+  Sweep.Reuse[64].Serial.addCold(10000000);
+  P.Functions[0].Blocks.push_back(Sweep);
+  llvm::Expected<Prediction> Big = predict(P, T);
+  REQUIRE(static_cast<bool>(Big));
+  CHECK(block(*Big, "loop").CyclesPerExec ==
+        Approx(block(*Cold, "loop").CyclesPerExec).epsilon(0.01));
 }
 
 TEST_CASE("mispredictions: irregular forward branches, not short loops",

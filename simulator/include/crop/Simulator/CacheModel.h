@@ -20,6 +20,7 @@
 #include "crop/Profile/ReuseHistogram.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -86,12 +87,23 @@ public:
   /// own line size (the nearest recorded one if that is missing).
   /// SerialWeight in [0, 1] blends the miss rates of the Serial and Task
   /// histograms (1 = Serial only; see serialWeightForTasks).
-  BlockMemory evaluate(const BlockProfile &B, double SerialWeight);
+  /// Warm (optional): line bytes -> distinct lines one call touches
+  /// (callFootprint). Given, an access the profile saw as a first touch
+  /// (cold) is the reuse of the same line from the previous call, at that
+  /// distance: the steady state of a call repeated on the same buffers.
+  /// Without it, cold accesses miss every level (a single cold call).
+  BlockMemory evaluate(const BlockProfile &B, double SerialWeight,
+                       const std::map<uint32_t, double> *Warm = nullptr);
 
 private:
   struct Impl;
   std::unique_ptr<Impl> P;
 };
+
+/// Distinct lines one call of the entry touches, per recorded line size:
+/// every line's first touch is a cold access of exactly one block, so the
+/// Serial cold counts summed over all blocks.
+std::map<uint32_t, double> callFootprint(const ProgramProfile &P);
 
 /// Threads sharing one instance of a level with SharedByCores cores when
 /// Threads threads run spread evenly over the machine's Cores cores.

@@ -24,6 +24,11 @@ namespace crop {
 struct PredictOptions {
   unsigned Threads = 0;    ///< 0: the descriptor's thread count.
   bool MemoryModel = true; ///< Off: every access costs an L1 hit.
+  /// The steady state of a call repeated on the same buffers (what tuners
+  /// and the bench measure): a line the profiled call touched first is the
+  /// previous call's line, reused at the distance of one call's footprint.
+  /// Off: one cold call, every first touch a miss at every level.
+  bool WarmCalls = true;
 };
 
 struct BlockPrediction {
