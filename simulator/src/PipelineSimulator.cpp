@@ -425,8 +425,13 @@ struct PipelineSimulator::Impl {
       PredBegin[P] = PredPos.size();
       for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E) {
         uint32_t S = boost::source(*E, Gr);
-        if (S == 0 && Gr[*E].Kind == DepKind::Entry)
+        DepKind K = Gr[*E].Kind;
+        if (S == 0 && K == DepKind::Entry)
           continue; // The entry vertex is done before anything dispatches.
+        if (Opts.SpeculateMemory &&
+            (K == DepKind::MemRAW || K == DepKind::MemWAR ||
+             K == DepKind::MemWAW))
+          continue; // Disambiguated: SimulatorOptions::SpeculateMemory.
         PredPos.push_back(Pos[S]);
         PredDist.push_back(Gr[*E].Kind == DepKind::Carried ? 1 : 0);
       }

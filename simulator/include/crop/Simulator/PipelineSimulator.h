@@ -52,6 +52,15 @@ struct SimulatorOptions {
   /// instruction becomes its memory operand (micro-fusion: no issue slot of
   /// its own). Off: every instruction issues alone.
   bool X86Fusion = true;
+  /// Memory disambiguation: a load does not wait for an earlier store that
+  /// only may alias it, nor a store for earlier accesses (MemRAW, MemWAR,
+  /// MemWAW edges), as on every out-of-order core with a memory-dependence
+  /// predictor. The graphlet's memory edges are may-alias (AA's answer);
+  /// in tensor code they are mostly false (restrict lost in an outlined
+  /// OpenMP body; the compiler already forwards loads it can prove equal to
+  /// a stored value), and waiting on them chains every load of a block
+  /// behind every store. Off: they order execution like data edges.
+  bool SpeculateMemory = true;
 };
 
 /// A graphlet's structural identity: opcodes, types, lanes and edges (names
