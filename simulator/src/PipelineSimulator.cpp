@@ -34,9 +34,10 @@
 // inttoptr, addrspacecast and freeze (no instruction); alloca (a frame slot).
 // Phis, debug intrinsics and lifetime markers have no vertex already. On
 // x86 targets (SimulatorOptions::X86Fusion): a scalar compare whose only
-// user is the branch is free (macro-fused), and a load whose only user is an
+// user is the branch is free (macro-fused), a load whose only user is an
 // arithmetic instruction takes no issue slot (micro-fused memory operand;
-// one per instruction) but keeps its load port and latency.
+// one per instruction) but keeps its load port and latency, and a select of
+// an fcmp's own operands is one min/max instruction (minMaxIdioms).
 //
 // Loads: LoadLatency (the memory model's figure) replaces the descriptor's L1
 // latency; what the descriptor charges beyond L1 for a type (e.g. 8 cycles
@@ -461,6 +462,7 @@ struct PipelineSimulator::Impl {
   /// latency, but no issue slot of its own.
   void fuse(const GraphletGraph &Gr) {
     const uint32_t N = OrderV.size();
+    minMaxIdioms(Gr);
     Done.assign(N, 0); // Done[P]: P already has a memory operand.
     for (uint32_t P = 0; P < N; ++P) {
       uint32_t V = OrderV[P];
@@ -491,6 +493,53 @@ struct PipelineSimulator::Impl {
         Cost[P].Uops = 0;
         Done[UP] = 1;
       }
+    }
+  }
+
+  /// x86 min/max idiom: select(fcmp(a, b), a, b) (x > m ? x : m, a ReLU's
+  /// x > 0 ? x : 0) is one minss/maxss/minps/maxps, an FP arithmetic
+  /// instruction that costs as the target's fadd of its type: the compare is
+  /// free and the select pays the fadd's latency and port. Recognised when
+  /// the compare's only user is the select and the select reads nothing
+  /// the compare does not (constants have no vertex).
+  void minMaxIdioms(const GraphletGraph &Gr) {
+    auto sources = [&](uint32_t V) {
+      std::set<uint32_t> R;
+      for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E) {
+        DepKind K = Gr[*E].Kind;
+        if (K == DepKind::Data || K == DepKind::Carried)
+          R.insert(boost::source(*E, Gr));
+      }
+      return R;
+    };
+    for (uint32_t P = 0; P < OrderV.size(); ++P) {
+      uint32_t V = OrderV[P];
+      const GraphletVertex &X = Gr[V];
+      if (Cost[P].Free || X.Opcode != "fcmp")
+        continue;
+      uint32_t Users = 0, User = 0;
+      bool Other = false;
+      for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E) {
+        DepKind K = Gr[*E].Kind;
+        if (K == DepKind::Data) {
+          ++Users;
+          User = boost::target(*E, Gr);
+        } else if (K == DepKind::Carried) {
+          Other = true;
+        }
+      }
+      if (Users != 1 || Other || Gr[User].Opcode != "select" ||
+          !isFloatType(Gr[User].Type) || Cost[Pos[User]].Free)
+        continue;
+      std::set<uint32_t> Cmp = sources(V), Sel = sources(User);
+      Sel.erase(V);
+      if (!std::includes(Cmp.begin(), Cmp.end(), Sel.begin(), Sel.end()))
+        continue;
+      GraphletVertex Max = Gr[User];
+      Max.Opcode = "fadd";
+      VertexCost C = classOf(Max).Cost;
+      Cost[Pos[User]] = C;
+      Cost[P] = VertexCost{};
     }
   }
 

@@ -685,3 +685,40 @@ TEST_CASE("Loads do not wait for stores that only may alias them",
   BlockCost D = InOrder.blockCost(G);
   CHECK(D.Latency == Approx(4 * (4 + 4 + 1)));
 }
+
+TEST_CASE("A select of an fcmp's own operands is one min/max instruction",
+          "[simulator]") {
+  // m = x > m ? x : m over four loaded x: a chain through the selects.
+  // As one maxss per step it costs the fadd's 4 cycles; compare (an ALU
+  // cycle here) then select would cost 5.
+  auto maxChain = [](bool OwnOperands) {
+    Builder B;
+    uint32_t First = 0, Prev = 0;
+    for (int I = 0; I < 4; ++I) {
+      uint32_t X = B.vertex("load", "f32");
+      uint32_t C = B.vertex("fcmp", "i1");
+      uint32_t S = B.vertex("select", "f32");
+      B.edge(X, C);
+      B.edge(C, S);
+      B.edge(X, S);
+      if (!OwnOperands) // The select picks something the compare did not see.
+        B.edge(B.vertex("load", "f32"), S);
+      if (Prev) {
+        B.edge(Prev, C);
+        B.edge(Prev, S);
+      } else {
+        First = C;
+      }
+      Prev = S;
+    }
+    // The first step's compare and select read the previous maximum.
+    B.edge(Prev, First, DepKind::Carried);
+    B.edge(Prev, First + 1, DepKind::Carried);
+    return B.done();
+  };
+  hw::Target T = synthetic();
+  T.Isa = "x86-64"; // The idiom is an x86 instruction selection.
+  PipelineSimulator Sim(T);
+  CHECK(Sim.blockCost(maxChain(true)).Cycles == Approx(4 * 4).epsilon(0.02));
+  CHECK(Sim.blockCost(maxChain(false)).Cycles == Approx(4 * 5).epsilon(0.02));
+}
