@@ -195,6 +195,12 @@ extern "C" void cropExit(int Code) {
             ") before the entry returned");
 }
 extern "C" void cropAbort() { childFail("the program called abort()"); }
+/// Threads of the program's own would race the plain counter increments and
+/// make the profile depend on scheduling: refuse them clearly.
+extern "C" int cropPthreadCreate(void *, const void *, void *, void *) {
+  childFail("the program starts threads of its own (pthread_create); Crop "
+            "serves only OpenMP, Halide and TVM parallelism");
+}
 
 //===-- OpenMP (as clang emits it)
 //-----------------------------------------===//
@@ -542,6 +548,7 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"_Exit", fn(cropExit)},
       {"quick_exit", fn(cropExit)},
       {"abort", fn(cropAbort)},
+      {"pthread_create", fn(cropPthreadCreate)},
       // OpenMP.
       {"__kmpc_fork_call", fn(kmpcForkCall)},
       {"__kmpc_for_static_init_4", fn(kmpcForStaticInit4)},
