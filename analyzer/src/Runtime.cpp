@@ -218,6 +218,18 @@ std::vector<OmpFork> &ompStack() {
   return S;
 }
 
+/// The innermost parallel region; outside any, a loop is orphaned and runs
+/// whole in the one thread there is.
+OmpFork &currentFork() {
+  auto &Stack = ompStack();
+  static OmpFork Orphan;
+  if (!Stack.empty())
+    return Stack.back();
+  Orphan.Tid = 0;
+  Orphan.Tasks = 1;
+  return Orphan;
+}
+
 /// Units [First, Last) of Units that task Tid of Tasks runs (blocked).
 std::pair<uint64_t, uint64_t> ompShare(uint64_t Units, uint64_t Tasks,
                                        uint64_t Tid) {
@@ -288,10 +300,7 @@ extern "C" void kmpcForStaticInit8u(void *, int32_t, int32_t S, int32_t *L,
 
 template <typename T, typename ST>
 void ompDispatchInit(T Lo, T Hi, ST St, ST Chunk) {
-  auto &Stack = ompStack();
-  if (Stack.empty())
-    Stack.emplace_back(); // Orphaned: a one-task region of its own.
-  OmpFork &F = Stack.back();
+  OmpFork &F = currentFork();
   F.DLo = int64_t(Lo);
   F.DHi = int64_t(Hi);
   F.DSt = int64_t(St);
@@ -305,10 +314,7 @@ void ompDispatchInit(T Lo, T Hi, ST St, ST Chunk) {
 
 template <typename T, typename ST>
 int32_t ompDispatchNext(int32_t *PLast, T *PLower, T *PUpper, ST *PStride) {
-  auto &Stack = ompStack();
-  if (Stack.empty())
-    return 0;
-  OmpFork &F = Stack.back();
+  OmpFork &F = currentFork();
   if (F.DispatchGiven)
     return 0;
   F.DispatchGiven = true;
