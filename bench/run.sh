@@ -11,4 +11,4 @@ if [ ! -x "$ROOT/build/bin/crop" ] && [ -z "$CROP_BENCH_NO_BUILD" ]; then
   [ -f "$ROOT/build/build.ninja" ] || cmake -S "$ROOT" -B "$ROOT/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
   ninja -C "$ROOT/build" -j2 crop >&2
 fi
-cd "$ROOT/bench" && exec "$PY" -m suite.bench "$@"
+PYTHONPATH="$ROOT/bench${PYTHONPATH:+:$PYTHONPATH}" exec "$PY" -m suite.bench "$@"

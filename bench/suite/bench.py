@@ -57,11 +57,11 @@ def host_descriptor(args, crop, out):
         return path, args.target, None, "given"
     cpu = groundtruth.cpu_model()
     tag = "".join(c if c.isalnum() else "_" for c in cpu)[:60]
-    path = os.path.join(out, "host-%s.yaml" % tag)
+    path = os.path.join(out, "host-%s%s.yaml" % (tag, "-quick" if args.quick else ""))
     if os.path.exists(path):
         return path, path, None, "crop microbench (cached)"
     if crop and os.path.exists(crop.binary) and crop._has("microbench"):
-        cmd = [crop.binary, "microbench", "-o", path, "--name", "bench-host"] + (["--quick"] if args.quick else [])
+        cmd = [crop.binary, "microbench", "-o", path] + (["--quick"] if args.quick else [])
         t0 = time.time()
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
         dt = time.time() - t0
