@@ -417,4 +417,58 @@ Expected<std::unique_ptr<Module>> buildReadKernel(LLVMContext &Ctx,
   return M;
 }
 
+Expected<std::unique_ptr<Module>> buildBranchKernel(LLVMContext &Ctx,
+                                                    const std::string &Fn,
+                                                    const std::string &Triple,
+                                                    const DataLayout &DL) {
+  auto M = std::make_unique<Module>("microbench.branch", Ctx);
+  M->setTargetTriple(Triple);
+  M->setDataLayout(DL);
+  IRBuilder<> B(Ctx);
+  Type *I64 = B.getInt64Ty(), *Ptr = B.getPtrTy();
+  Function *F = Function::Create(FunctionType::get(I64, {I64, Ptr, I64}, false),
+                                 Function::ExternalLinkage, Fn, *M);
+  Argument *Iters = F->getArg(0), *Bytes = F->getArg(1), *Mask = F->getArg(2);
+  auto *Entry = BasicBlock::Create(Ctx, "entry", F);
+  auto *Loop = BasicBlock::Create(Ctx, "loop", F);
+  auto *Then = BasicBlock::Create(Ctx, "then", F);
+  auto *Else = BasicBlock::Create(Ctx, "else", F);
+  auto *Join = BasicBlock::Create(Ctx, "join", F);
+  auto *Exit = BasicBlock::Create(Ctx, "exit", F);
+  B.SetInsertPoint(Entry);
+  Value *Seed = B.CreateLoad(I64, Bytes, "seed");
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(I64, 2, "i");
+  PHINode *X = B.CreatePHI(I64, 2, "x");
+  PHINode *S = B.CreatePHI(I64, 2, "s");
+  I->addIncoming(B.getInt64(0), Entry);
+  X->addIncoming(B.getInt64(0), Entry);
+  S->addIncoming(Seed, Entry);
+  // A linear congruential generator in a register: its high bits are
+  // random to any predictor, and the branch waits on no load.
+  Value *SNext = B.CreateAdd(B.CreateMul(S, B.getInt64(6364136223846793005ULL)),
+                             B.getInt64(1442695040888963407ULL), "s.next");
+  S->addIncoming(SNext, Join);
+  B.CreateCondBr(B.CreateICmpNE(B.CreateAnd(SNext, Mask), B.getInt64(0)), Then,
+                 Else);
+  B.SetInsertPoint(Then);
+  Value *XT = B.CreateAdd(X, B.getInt64(1));
+  B.CreateBr(Join);
+  B.SetInsertPoint(Else);
+  Value *XE = B.CreateXor(X, B.getInt64(3));
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+  PHINode *XJ = B.CreatePHI(I64, 2, "xj");
+  XJ->addIncoming(XT, Then);
+  XJ->addIncoming(XE, Else);
+  Value *INext = B.CreateAdd(I, B.getInt64(1), "i.next");
+  I->addIncoming(INext, Join);
+  X->addIncoming(XJ, Join);
+  B.CreateCondBr(B.CreateICmpULT(INext, Iters), Loop, Exit);
+  B.SetInsertPoint(Exit);
+  B.CreateRet(XJ);
+  return M;
+}
+
 } // namespace crop::mb

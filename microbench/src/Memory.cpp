@@ -173,6 +173,41 @@ measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
   return std::make_pair(Rates[0], Spread);
 }
 
+Expected<std::pair<double, double>>
+measureMispredictPenalty(KernelJit &J, double Hz, bool Quick) {
+  auto Ctx = std::make_unique<LLVMContext>();
+  Expected<std::unique_ptr<Module>> M =
+      buildBranchKernel(*Ctx, "crop_mb_branch", J.triple(), J.dataLayout());
+  if (!M)
+    return M.takeError();
+  Expected<void *> Addr =
+      J.compile(std::move(*M), std::move(Ctx), "crop_mb_branch");
+  if (!Addr)
+    return Addr.takeError();
+  using BranchFn = int64_t (*)(int64_t, const uint8_t *, int64_t);
+  auto Fn = reinterpret_cast<BranchFn>(*Addr);
+  static const uint8_t Seed[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  const int64_t Iters = Quick ? 1000000 : 3000000;
+  auto best = [&](int64_t Mask, std::vector<double> &All) {
+    double Min = 1e300;
+    for (unsigned R = 0; R < (Quick ? 3u : 5u); ++R) {
+      auto T0 = Clock::now();
+      Sink += uintptr_t(Fn(Iters, Seed, Mask));
+      double Ns = nsSince(T0);
+      All.push_back(Ns);
+      Min = std::min(Min, Ns);
+    }
+    return Min;
+  };
+  std::vector<double> RandomNs, ZeroNs;
+  double Predictable = best(0, ZeroNs);
+  double Unpredictable = best(int64_t(1) << 40, RandomNs);
+  // A random branch is mispredicted about half the time.
+  double Misses = double(Iters) * 0.5;
+  double Penalty = (Unpredictable - Predictable) * Hz / 1e9 / Misses;
+  return std::make_pair(std::max(Penalty, 1.0), spreadOf(RandomNs));
+}
+
 double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick) {
   HugeBuffer Buf(Bytes);
   if (!Buf.P)

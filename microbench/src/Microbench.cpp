@@ -303,18 +303,18 @@ Error Driver::run() {
   if (Error E = measureMemory(Hz, C))
     return E;
 
-  // Facts no kernel measures: the branch mispredict penalty.
-  if (Arch == "Zen 3" || Arch == "Zen 4" || Arch == "Zen 5") {
-    C.MispredictPenalty = 13;
-    note("mispredict_penalty 13 cycles is not measured: AMD's Software "
-         "Optimization Guides (Family 19h/1Ah) give ~13 cycles for " +
-         Arch);
-  } else {
-    C.MispredictPenalty = 15;
-    note("mispredict_penalty 15 cycles is not measured: a typical value for "
-         "a wide out-of-order core (CPU not identified)");
-  }
-
+  log("branch mispredict penalty: random against predictable branches");
+  Expected<std::pair<double, double>> Mp =
+      measureMispredictPenalty(*J, Hz, O.Quick);
+  if (!Mp)
+    return Mp.takeError();
+  C.MispredictPenalty = std::round(Mp->first * 10) / 10;
+  report("mispredict penalty", C.MispredictPenalty, "cycles", Mp->second);
+  note(formatv("mispredict_penalty {0} cycles is measured: a branch on random "
+               "bytes against the same branch on zeros, per mispredict (half "
+               "of the random ones)",
+               C.MispredictPenalty)
+           .str());
   std::string Date;
   {
     std::time_t Now = std::time(nullptr);
@@ -655,8 +655,12 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                        hw::formatQuantity(double(L.SizeBytes),
                                           hw::Dimension::Bytes))
                    .str();
+        // No larger than the level before it: not a level of its own here.
+        if (double(L.SizeBytes) < 1.5 * double(Prev))
+          Visible = false;
       }
-    } else {
+    }
+    if (!Visible) {
       // The largest size that is still clearly faster than RAM.
       uint64_t Last = 0;
       double LastLat = 0;

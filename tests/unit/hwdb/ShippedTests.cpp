@@ -16,8 +16,7 @@ namespace {
 std::vector<std::string> shippedFiles() {
   std::vector<std::string> Files;
   std::error_code EC;
-  for (sys::fs::directory_iterator It(CROP_SOURCE_DIR "/hwdb/targets", EC),
-       End;
+  for (sys::fs::directory_iterator It(CROP_SOURCE_DIR "/hwdb/targets", EC), End;
        It != End && !EC; It.increment(EC))
     if (sys::path::extension(It->path()) == ".yaml")
       Files.push_back(It->path());
@@ -75,7 +74,8 @@ TEST_CASE("every shipped descriptor loads, validates and round-trips",
 }
 
 TEST_CASE("the paper's Table 1 figures for gold5220r", "[hwdb]") {
-  Expected<Target> T = loadTarget(CROP_SOURCE_DIR "/hwdb/targets/gold5220r.yaml");
+  Expected<Target> T =
+      loadTarget(CROP_SOURCE_DIR "/hwdb/targets/gold5220r.yaml");
   if (!T)
     FAIL(toString(T.takeError()));
   REQUIRE(T->Cpu);

@@ -104,7 +104,8 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
 
 TEST_CASE("an unknown top-level key is an error", "[hwdb]") {
   Dir D;
-  std::string F = D.write("t.yaml", variant("isa: x86-64", "isa: x86-64\nvendor: acme"));
+  std::string F =
+      D.write("t.yaml", variant("isa: x86-64", "isa: x86-64\nvendor: acme"));
   CHECK(errorOf(F) == F + ":5: vendor: unknown key (expected one of: base, "
                           "schema_version, name, kind, isa, source, summary, "
                           "cpu, accelerator)");
@@ -123,8 +124,8 @@ TEST_CASE("a value of the wrong kind", "[hwdb]") {
   std::string F = D.write("t.yaml", variant("threads: 4", "threads: four"));
   CHECK(errorOf(F) == F + ":7: cpu.threads: 'four' is not a count (expected "
                           "a number, then no unit)");
-  std::string G = D.write("u.yaml", variant("units: {alu: 4, load: 2}",
-                                            "units: [alu, load]"));
+  std::string G = D.write(
+      "u.yaml", variant("units: {alu: 4, load: 2}", "units: [alu, load]"));
   CHECK(errorOf(G) == G + ":13: cpu.units: expected a map");
 }
 
@@ -134,8 +135,9 @@ TEST_CASE("a bad unit", "[hwdb]") {
   CHECK(errorOf(F) == F + ":9: cpu.frequency: bad unit 'GHzz' in '2 GHzz' (a "
                           "frequency takes GHz, MHz, kHz, Hz)");
   std::string G = D.write("u.yaml", variant("size: 1 MiB", "size: 1 GHz"));
-  CHECK(StringRef(errorOf(G)).starts_with(
-      G + ":16: cpu.caches[1].size: bad unit 'GHz' in '1 GHz'"));
+  CHECK(StringRef(errorOf(G))
+            .starts_with(G +
+                         ":16: cpu.caches[1].size: bad unit 'GHz' in '1 GHz'"));
 }
 
 TEST_CASE("associativity must divide the line count", "[hwdb]") {
@@ -149,8 +151,8 @@ TEST_CASE("associativity must divide the line count", "[hwdb]") {
 
 TEST_CASE("impossible values", "[hwdb]") {
   Dir D;
-  std::string F = D.write("t.yaml", variant("line: 64 B, ways: 16",
-                                            "line: 48 B, ways: 16"));
+  std::string F = D.write(
+      "t.yaml", variant("line: 64 B, ways: 16", "line: 48 B, ways: 16"));
   CHECK(errorOf(F) ==
         F + ":16: cpu.caches[1].line: line size 48 B is not a power of two");
   std::string G = D.write("u.yaml", variant("threads: 4", "threads: 1"));
@@ -159,13 +161,14 @@ TEST_CASE("impossible values", "[hwdb]") {
   std::string H = D.write("v.yaml", variant("simd_bits: 256", "simd_bits: 96"));
   CHECK(errorOf(H) == H + ":11: cpu.simd_bits: SIMD width 96 is not a power "
                           "of two >= 64");
-  std::string I = D.write("w.yaml", variant("throughput: 0.25",
-                                            "throughput: 0"));
+  std::string I =
+      D.write("w.yaml", variant("throughput: 0.25", "throughput: 0"));
   CHECK(errorOf(I) == I + ":19: cpu.instructions.add.i32.throughput: must be "
                           "positive, not '0'");
   std::string J = D.write("x.yaml", variant("kind: cpu", "kind: tpu"));
-  CHECK(StringRef(errorOf(J)).starts_with(
-      J + ":3: kind: unknown kind 'tpu' (expected cpu, gpu or accelerator)"));
+  CHECK(StringRef(errorOf(J))
+            .starts_with(J + ":3: kind: unknown kind 'tpu' (expected cpu, gpu "
+                             "or accelerator)"));
 }
 
 TEST_CASE("latency must increase with level", "[hwdb]") {
@@ -247,7 +250,8 @@ TEST_CASE("base: unknown names and cycles", "[hwdb]") {
   std::vector<std::string> Dirs = {std::string(D.Path)};
   for (const std::string &S : searchPath())
     Dirs.push_back(S);
-  CHECK(errorOf(F) == F + ":1: base: unknown base descriptor 'nosuch' "
+  CHECK(errorOf(F) == F +
+                          ":1: base: unknown base descriptor 'nosuch' "
                           "(looked for nosuch.yaml in " +
                           join(Dirs, ", ") + ")");
   std::string A = D.write("cyc1.yaml", "base: cyc2\nname: cyc1\n");
@@ -255,8 +259,8 @@ TEST_CASE("base: unknown names and cycles", "[hwdb]") {
   SmallString<128> RealA, RealB;
   REQUIRE(!sys::fs::real_path(A, RealA));
   REQUIRE(!sys::fs::real_path(B, RealB));
-  CHECK(errorOf(A) == A + ":1: base: in base 'cyc2': " + B +
-                          ":1: base: 'cyc1' is its own base (cycle: " +
-                          std::string(RealA) + " -> " + std::string(RealB) +
-                          ")");
+  CHECK(errorOf(A) ==
+        A + ":1: base: in base 'cyc2': " + B +
+            ":1: base: 'cyc1' is its own base (cycle: " + std::string(RealA) +
+            " -> " + std::string(RealB) + ")");
 }

@@ -84,6 +84,14 @@ buildReadKernel(llvm::LLVMContext &Ctx, const std::string &Fn,
                 const std::string &Triple, const llvm::DataLayout &DL,
                 unsigned SimdBits);
 
+/// The branch kernel for the mispredict penalty: `i64 @Fn(i64 %iters, ptr
+/// %seed, i64 %mask)` steps a linear congruential generator and branches on
+/// (state & mask) != 0 into one of two one-instruction arms: mask 0 is
+/// always predicted, a high bit is random.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+buildBranchKernel(llvm::LLVMContext &Ctx, const std::string &Fn,
+                  const std::string &Triple, const llvm::DataLayout &DL);
+
 /// Bits of an element type name ("f32" 32, "ptr" 64).
 unsigned elementBits(const std::string &Ty);
 

@@ -112,6 +112,10 @@ private:
   std::vector<double> Hz;
 };
 
+/// Core clock in Hz from a chain of dependent 64-bit adds (1 cycle each on
+/// every x86-64 and AArch64 core), and its spread over the repeats.
+llvm::Expected<std::pair<double, double>> calibrateFrequency(KernelTimer &T);
+
 struct MicrobenchResult {
   hw::Target Target;
   std::vector<Measurement> Report;
@@ -139,6 +143,12 @@ measureLatencyCurve(const std::vector<uint64_t> &Sizes, unsigned LineBytes,
 llvm::Expected<std::pair<double, double>>
 measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
                      bool Quick);
+
+/// Branch mispredict penalty in cycles: a branch on random bytes (half of
+/// them mispredicted) against the same branch on zeros (all predicted), at
+/// clock Hz. Returns (penalty, spread).
+llvm::Expected<std::pair<double, double>>
+measureMispredictPenalty(KernelJit &J, double Hz, bool Quick);
 
 /// Memory-level parallelism: how many independent RAM misses overlap
 /// (speed-up of K parallel pointer chases over one, at its largest).
