@@ -158,7 +158,7 @@ class Crop:
 
 def mca_seconds(prog, crop_json, machine, cache):
     """llvm-mca cycles per block x Crop's effective block counts."""
-    key = "mca|" + prog.ir_hash
+    key = "mca2|" + prog.ir_hash
     cyc = cache.get(key)
     if cyc is None:
         c = mca.block_cycles(prog.ir, prog.dir)
