@@ -1,14 +1,15 @@
 #!/bin/sh
 # Crop's evaluation suite: builds the programs, measures them natively, runs Crop and its peers, prints the
-# score table and writes bench/results/summary.{md,json} and per-task plots.  `bench/run.sh --help`.
+# score table and writes bench/results/summary.{md,json} and per-task plots. `bench/run.sh --help`.
+# Brings build/ up to date first (crop and the simulator's speed bench); CROP_BENCH_NO_BUILD=1 skips that.
 set -e
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # Debian's python3 has matplotlib and PyYAML (python3-matplotlib, python3-yaml).
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
-if [ ! -x "$ROOT/build/bin/crop" ] && [ -z "$CROP_BENCH_NO_BUILD" ]; then
-  echo "bench: building crop in $ROOT/build" >&2
+if [ -z "$CROP_BENCH_NO_BUILD" ]; then
   [ -f "$ROOT/build/build.ninja" ] || cmake -S "$ROOT" -B "$ROOT/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
   ninja -C "$ROOT/build" -j2 crop >&2
+  ninja -C "$ROOT/build" -j2 crop_bench_simulator >&2 || echo "bench: no crop_bench_simulator (simulator speed not measured)" >&2
 fi
-cd "$ROOT/bench" && exec "$PY" -m suite.bench "$@"
+PYTHONPATH="$ROOT/bench${PYTHONPATH:+:$PYTHONPATH}" exec "$PY" -m suite.bench "$@"

@@ -251,8 +251,10 @@ int64_t tvmLambdaExtent(const Function &F) {
       Value *Num, *Den, *X;
       const APInt *C;
       // (extent + num_task - 1) / num_task, TVM's ceil-division.
-      if (match(&I, m_SDiv(m_Value(Num), m_Value(Den))) && IsNumTask(Den) &&
-          match(Num, m_c_Add(m_Value(X), m_APInt(C))) && IsNumTask(X))
+      if ((match(&I, m_SDiv(m_Value(Num), m_Value(Den))) ||
+           match(&I, m_UDiv(m_Value(Num), m_Value(Den)))) &&
+          IsNumTask(Den) && match(Num, m_c_Add(m_Value(X), m_APInt(C))) &&
+          IsNumTask(X))
         return C->getSExtValue() + 1;
     }
   return -1;

@@ -79,7 +79,8 @@ std::vector<std::string> unknownSymbols(const Module &M) {
   Served.insert("__tvm_module_ctx");
   std::vector<std::string> Unknown;
   auto Check = [&](const GlobalValue &G) {
-    if (!G.isDeclaration() || G.use_empty())
+    // Weak references may stay unresolved (they read as null).
+    if (!G.isDeclaration() || G.use_empty() || G.hasExternalWeakLinkage())
       return;
     std::string Name = G.getName().str();
     if (!Served.count(Name) && !::dlsym(RTLD_DEFAULT, Name.c_str()))

@@ -195,6 +195,12 @@ extern "C" void cropExit(int Code) {
             ") before the entry returned");
 }
 extern "C" void cropAbort() { childFail("the program called abort()"); }
+/// Threads of the program's own would race the plain counter increments and
+/// make the profile depend on scheduling: refuse them clearly.
+extern "C" int cropPthreadCreate(void *, const void *, void *, void *) {
+  childFail("the program starts threads of its own (pthread_create); Crop "
+            "serves only OpenMP, Halide and TVM parallelism");
+}
 
 //===-- OpenMP (as clang emits it)
 //-----------------------------------------===//
@@ -210,6 +216,18 @@ struct OmpFork {
 std::vector<OmpFork> &ompStack() {
   static std::vector<OmpFork> S;
   return S;
+}
+
+/// The innermost parallel region; outside any, a loop is orphaned and runs
+/// whole in the one thread there is.
+OmpFork &currentFork() {
+  auto &Stack = ompStack();
+  static OmpFork Orphan;
+  if (!Stack.empty())
+    return Stack.back();
+  Orphan.Tid = 0;
+  Orphan.Tasks = 1;
+  return Orphan;
 }
 
 /// Units [First, Last) of Units that task Tid of Tasks runs (blocked).
@@ -282,10 +300,7 @@ extern "C" void kmpcForStaticInit8u(void *, int32_t, int32_t S, int32_t *L,
 
 template <typename T, typename ST>
 void ompDispatchInit(T Lo, T Hi, ST St, ST Chunk) {
-  auto &Stack = ompStack();
-  if (Stack.empty())
-    Stack.emplace_back(); // Orphaned: a one-task region of its own.
-  OmpFork &F = Stack.back();
+  OmpFork &F = currentFork();
   F.DLo = int64_t(Lo);
   F.DHi = int64_t(Hi);
   F.DSt = int64_t(St);
@@ -299,10 +314,7 @@ void ompDispatchInit(T Lo, T Hi, ST St, ST Chunk) {
 
 template <typename T, typename ST>
 int32_t ompDispatchNext(int32_t *PLast, T *PLower, T *PUpper, ST *PStride) {
-  auto &Stack = ompStack();
-  if (Stack.empty())
-    return 0;
-  OmpFork &F = Stack.back();
+  OmpFork &F = currentFork();
   if (F.DispatchGiven)
     return 0;
   F.DispatchGiven = true;
@@ -542,6 +554,7 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"_Exit", fn(cropExit)},
       {"quick_exit", fn(cropExit)},
       {"abort", fn(cropAbort)},
+      {"pthread_create", fn(cropPthreadCreate)},
       // OpenMP.
       {"__kmpc_fork_call", fn(kmpcForkCall)},
       {"__kmpc_for_static_init_4", fn(kmpcForStaticInit4)},

@@ -85,7 +85,8 @@ def _mir_blocks(mir):
         if m:
             fn = m.group(1)
             continue
-        m = re.match(r"^  bb\.(\d+)(?:\.(\"[^\"]+\"|[^ :(]+))?(?: \((.*)\))?:\s*$", line)
+        # Names may hold spaces and `$` (Halide: `bb.5.for prod.s1.r$x (align 16):`).
+        m = re.match(r"^  bb\.(\d+)(?:\.(.+?))?(?: \(([^()]*)\))?:\s*$", line)
         if m and fn:
             ir = m.group(2).strip('"') if m.group(2) else None
             if ir is None and m.group(3):

@@ -54,7 +54,9 @@ class Machine:
         self.freq = qty(cpu["frequency"])
         units = cpu.get("units", {})
         self.fma_units = units.get("fp", 2)
-        self.lanes = int(qty(cpu.get("simd_bits", 256))) // 32
+        # The suite's programs are built for x86-64-v3 (AVX2): 256-bit vectors at most, whatever the
+        # descriptor's SIMD width.
+        self.lanes = min(int(qty(cpu.get("simd_bits", 256))), 256) // 32
         ram = cpu.get("ram", {})
         self.bw_core = qty(ram.get("bandwidth_per_core", "10 GB/s"))
         self.bw_all = qty(ram.get("bandwidth_all", ram.get("bandwidth_per_core", "10 GB/s")))
@@ -156,7 +158,7 @@ class Crop:
 
 def mca_seconds(prog, crop_json, machine, cache):
     """llvm-mca cycles per block x Crop's effective block counts."""
-    key = "mca|" + prog.ir_hash
+    key = "mca2|" + prog.ir_hash
     cyc = cache.get(key)
     if cyc is None:
         c = mca.block_cycles(prog.ir, prog.dir)

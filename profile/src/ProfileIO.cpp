@@ -366,6 +366,25 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
 
 Error crop::writeProfile(const ProgramProfile &P, StringRef Path) {
   std::string Text = profileToJSON(P);
+  // A device or pipe ("-o /dev/null", a FIFO) is written in place: renaming
+  // over it would replace the device with a plain file.
+  sys::fs::file_status St;
+  if (!sys::fs::status(Path, St) && sys::fs::exists(St) &&
+      !sys::fs::is_regular_file(St)) {
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+    if (EC)
+      return createStringError(EC, "cannot write '%s': %s",
+                               Path.str().c_str(), EC.message().c_str());
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      return createStringError(inconvertibleErrorCode(), "cannot write '%s'",
+                               Path.str().c_str());
+    }
+    return Error::success();
+  }
   // Write beside the target and rename over it, so a reader never sees a
   // half-written profile and a failure leaves nothing behind.
   std::string Tmp = (Path + ".tmp").str();

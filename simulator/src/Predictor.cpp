@@ -306,7 +306,77 @@ struct FunctionPlan {
   double Factor = 1;       ///< effectiveTaskFactor
   unsigned Running = 1;    ///< Threads running its code at once.
   double SerialWeight = 1; ///< Serial vs Task histogram blend.
+  /// OpenMP and TVM hand each thread one contiguous chunk of the tasks the
+  /// profile counts one by one: code outside the outlined function's loops
+  /// runs once per thread, over a chunk of ChunkTasks tasks.
+  bool PerThreadPrologue = false;
+  double LaunchesPerTask = 0; ///< sum(launches) / Count(F)
+  double ChunkTasks = 1;      ///< ceil(tasks / threads), launch-averaged
 };
+
+/// Blocks on a CFG cycle (a loop) of F, by Tarjan's SCCs over the profile's
+/// successor lists.
+std::vector<bool> blocksInLoops(const FunctionProfile &F,
+                                const std::map<std::string, size_t> &Index) {
+  size_t N = F.Blocks.size();
+  std::vector<std::vector<size_t>> Succ(N);
+  std::vector<bool> InLoop(N, false);
+  for (size_t I = 0; I < N; ++I)
+    for (const SuccessorEdge &S : F.Blocks[I].Successors) {
+      auto It = Index.find(S.Block);
+      if (It == Index.end())
+        continue;
+      Succ[I].push_back(It->second);
+      if (It->second == I)
+        InLoop[I] = true;
+    }
+  std::vector<int> Num(N, -1), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<size_t> Stack;
+  int Counter = 0;
+  // Iterative Tarjan: (block, next successor to visit).
+  for (size_t Root = 0; Root < N; ++Root) {
+    if (Num[Root] >= 0)
+      continue;
+    std::vector<std::pair<size_t, size_t>> Work{{Root, 0}};
+    Num[Root] = Low[Root] = Counter++;
+    Stack.push_back(Root);
+    OnStack[Root] = true;
+    while (!Work.empty()) {
+      auto &[V, Next] = Work.back();
+      if (Next < Succ[V].size()) {
+        size_t W = Succ[V][Next++];
+        if (Num[W] < 0) {
+          Num[W] = Low[W] = Counter++;
+          Stack.push_back(W);
+          OnStack[W] = true;
+          Work.push_back({W, 0});
+        } else if (OnStack[W]) {
+          Low[V] = std::min(Low[V], Num[W]);
+        }
+        continue;
+      }
+      size_t Done = V;
+      Work.pop_back();
+      if (!Work.empty())
+        Low[Work.back().first] = std::min(Low[Work.back().first], Low[Done]);
+      if (Low[Done] == Num[Done]) {
+        std::vector<size_t> Comp;
+        size_t W;
+        do {
+          W = Stack.back();
+          Stack.pop_back();
+          OnStack[W] = false;
+          Comp.push_back(W);
+        } while (W != Done);
+        if (Comp.size() > 1)
+          for (size_t C : Comp)
+            InLoop[C] = true;
+      }
+    }
+  }
+  return InLoop;
+}
 
 FunctionPlan planFunction(const FunctionProfile &F, unsigned Threads) {
   FunctionPlan Plan;
@@ -327,6 +397,23 @@ FunctionPlan planFunction(const FunctionProfile &F, unsigned Threads) {
   if (Tasks > 0) {
     Plan.SerialWeight = Weighted / Tasks;
     Plan.Running = std::max(1u, unsigned(std::lround(Running / Tasks)));
+  }
+  // The profile runs one task per iteration (docs/profiling.md). Halide's
+  // runtime also calls the closure once per index, but OpenMP's static
+  // schedule and TVM's thread pool call the outlined function once per
+  // thread with a chunk of iterations.
+  if (F.Runtime == ParallelRuntime::OpenMP ||
+      F.Runtime == ParallelRuntime::TVM) {
+    double Launches = 0, Chunks = 0;
+    for (const LaunchGroup &G : Groups) {
+      Launches += double(G.Launches);
+      Chunks += double(G.Launches) * double((G.Tasks + Threads - 1) / Threads);
+    }
+    if (Launches > 0) {
+      Plan.PerThreadPrologue = true;
+      Plan.LaunchesPerTask = Launches / double(F.Calls);
+      Plan.ChunkTasks = Chunks / Launches;
+    }
   }
   return Plan;
 }
@@ -396,6 +483,9 @@ Prediction CpuPredictor::run() {
     std::map<std::string, size_t> Index;
     for (size_t I = 0; I < F.Blocks.size(); ++I)
       Index.emplace(F.Blocks[I].Name, I);
+    std::vector<bool> InLoop;
+    if (Plan.PerThreadPrologue)
+      InLoop = blocksInLoops(F, Index);
 
     std::vector<double> PerThread = openMPPerThreadScale(F, R.Threads);
 
@@ -448,8 +538,17 @@ Prediction CpuPredictor::run() {
       BP.Function = F.Name;
       BP.Block = B.Name;
       BP.ECount = double(B.Count) * Plan.Factor / EntryCalls;
+      // Outside the loops of an OpenMP/TVM outlined function: once per
+      // thread per launch (the slowest thread runs it once), its memory
+      // traffic (a memset the compiler made of a zeroing loop) over the
+      // whole chunk.
+      double MemoryScale = 1;
+      if (Plan.PerThreadPrologue && !InLoop[I]) {
+        BP.ECount = double(B.Count) * Plan.LaunchesPerTask / EntryCalls;
+        MemoryScale = Plan.ChunkTasks;
+      }
       BP.PipelineCycles = Pipe;
-      BP.MemoryCycles = Mem[I].Cycles;
+      BP.MemoryCycles = Mem[I].Cycles * MemoryScale;
       BP.BranchCycles = mispredictsPerExec(F, I, Index) * Cpu.MispredictPenalty;
       if (PerThread[I]) {
         // The instructions run once per thread and launch; the bytes the
@@ -473,10 +572,10 @@ Prediction CpuPredictor::run() {
       R.BoundCycles[BP.Bound] += Total;
 
       if (CM && Mem[I].Mem.HasReuse) {
-        double Acc = BP.ECount * Mem[I].Mem.AccessesPerExec;
+        double Acc = BP.ECount * MemoryScale * Mem[I].Mem.AccessesPerExec;
         for (size_t J = 0; J < NLevels; ++J) {
           Served[J] += Acc * Mem[I].Mem.Served[J];
-          Bytes[J] += BP.ECount * Mem[I].BytesPerExec[J];
+          Bytes[J] += BP.ECount * MemoryScale * Mem[I].BytesPerExec[J];
         }
       }
       R.Blocks.push_back(std::move(BP));

@@ -457,3 +457,12 @@ TEST_CASE("TVM: a failing packed call quotes TVMAPISetLastError",
   CHECK_THAT(profileError(TVM6IR, O),
              Catch::Contains("packed returned -1: bad argument"));
 }
+
+TEST_CASE("a program's own threads are refused", "[analyzer][bad]") {
+  std::string E = profileError(
+      mainIR("%r = call i32 @pthread_create(ptr null, ptr null, ptr null, "
+             "ptr null)\n  ret i32 %r",
+             "declare i32 @pthread_create(ptr, ptr, ptr, ptr)"),
+      {});
+  CHECK_THAT(E, Catch::Contains("threads of its own (pthread_create)"));
+}

@@ -1,6 +1,8 @@
 //===- ProfileTests.cpp - Program profile model and file format ----------===//
 #include "crop/Profile/ProfileIO.h"
 
+#include "llvm/Support/FileSystem.h"
+
 #include <catch2/catch.hpp>
 
 using namespace crop;
@@ -89,4 +91,13 @@ TEST_CASE("malformed profiles name the bad field", "[profile]") {
   auto R = profileFromJSON("not json", "x.json");
   REQUIRE_FALSE(static_cast<bool>(R));
   llvm::consumeError(R.takeError());
+}
+
+TEST_CASE("writing a profile to a device leaves the device in place",
+          "[profile]") {
+  // A rename over /dev/null would turn it into a plain file for everyone.
+  REQUIRE_FALSE(static_cast<bool>(writeProfile(sampleProfile(), "/dev/null")));
+  llvm::sys::fs::file_status St;
+  REQUIRE_FALSE(llvm::sys::fs::status("/dev/null", St));
+  CHECK(St.type() == llvm::sys::fs::file_type::character_file);
 }

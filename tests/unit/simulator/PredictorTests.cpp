@@ -141,7 +141,17 @@ TEST_CASE("Eq. 3: 10 tasks take 1 epoch on >= 10 threads, 3 on 4",
     CHECK(R->Threads == Threads);
     // Count(BB) per task is 100; the slowest thread runs Epochs tasks.
     CHECK(block(*R, "loop").ECount == Approx(100 * Epochs));
-    CHECK(block(*R, "entry").ECount == Approx(Epochs));
+    // OpenMP calls the outlined function once per thread with its chunk:
+    // the code outside its loops runs once on the slowest thread.
+    CHECK(block(*R, "entry").ECount == Approx(1));
+    CHECK(block(*R, "exit").ECount == Approx(1));
+    // Halide calls the closure once per index: every block per task.
+    ProgramProfile H = P;
+    H.Functions[0].Runtime = ParallelRuntime::Halide;
+    llvm::Expected<Prediction> RH = predict(H, T, O);
+    REQUIRE(static_cast<bool>(RH));
+    CHECK(block(*RH, "loop").ECount == Approx(100 * Epochs));
+    CHECK(block(*RH, "entry").ECount == Approx(Epochs));
   }
   // The descriptor's thread count when none is given.
   llvm::Expected<Prediction> R = predict(P, T);
@@ -413,4 +423,39 @@ TEST_CASE("bad targets are errors, not crashes", "[predict]") {
   llvm::Expected<Prediction> G = predict(handProfile(1, 10, false), T);
   CHECK_FALSE(static_cast<bool>(G));
   llvm::consumeError(G.takeError());
+}
+
+TEST_CASE("degenerate profiles predict without dividing by zero", "[predict]") {
+  hw::Target T = target("gold5220r");
+  ProgramProfile Empty;
+  llvm::Expected<Prediction> E = predict(Empty, T);
+  CHECK_FALSE(static_cast<bool>(E));
+  llvm::consumeError(E.takeError());
+
+  // Never-called functions, zero-count blocks, an edge to a block that is
+  // not in the function, entry_calls 0, a parallel function with no launch
+  // record: all finite, the dead parts cost nothing.
+  ProgramProfile P = handProfile(4, 10, true);
+  P.EntryCalls = 0;
+  P.Functions[0].Launches.clear();
+  P.Functions[0].Blocks[1].Successors.push_back({"nowhere", 3, {}});
+  FunctionProfile Dead;
+  Dead.Name = "dead";
+  BlockProfile DB;
+  DB.Name = "d";
+  DB.Body = loopBody();
+  Dead.Blocks.push_back(DB);
+  P.Functions.push_back(Dead);
+  for (unsigned Threads : {1u, 3u, 1000u}) {
+    PredictOptions O;
+    O.Threads = Threads;
+    llvm::Expected<Prediction> R = predict(P, T, O);
+    REQUIRE(static_cast<bool>(R));
+    CHECK(std::isfinite(R->CyclesPerCall));
+    CHECK(R->CyclesPerCall > 0);
+    for (const BlockPrediction &B : R->Blocks) {
+      CHECK(std::isfinite(B.CyclesPerExec));
+      CHECK(B.Block != "d");
+    }
+  }
 }

@@ -45,3 +45,10 @@ void maybe(float *a, int n, int c) {
   for (int i = 0; i < n; ++i)
     a[i] += 1;
 }
+
+/* An orphaned worksharing loop (no parallel region): one thread runs it all. */
+void orphan9(float *a) {
+#pragma omp for schedule(dynamic, 2)
+  for (int i = 0; i < 9; ++i)
+    a[i] += 1;
+}
