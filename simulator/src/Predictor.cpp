@@ -258,50 +258,6 @@ MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
   return R;
 }
 
-/// OpenMP worksharing: the profile runs the outlined function once per
-/// iteration (a task), the runtime once per thread with its chunk of
-/// iterations. Blocks outside every loop of the outlined function (its
-/// prologue with __kmpc_for_static_init, a memset of the chunk, the
-/// epilogue) therefore run once per thread and launch, not once per
-/// iteration; blocks in a loop (the worksharing loop's header and latch
-/// among them) run once per iteration either way. A block is in a loop when
-/// a back edge (a successor at or before a block in layout order, taken
-/// or not) spans it. Returns, per block, the factor that turns its
-/// per-task executions into per-thread ones (0: not such a block).
-std::vector<double> openMPPerThreadScale(const FunctionProfile &F,
-                                         unsigned Threads) {
-  std::vector<double> Scale(F.Blocks.size(), 0.0);
-  if (!F.Parallel || F.Runtime != ParallelRuntime::OpenMP || F.Calls == 0)
-    return Scale;
-  std::map<std::string, size_t> Index;
-  for (size_t I = 0; I < F.Blocks.size(); ++I)
-    Index.emplace(F.Blocks[I].Name, I);
-  std::vector<bool> InLoop(F.Blocks.size(), false);
-  for (size_t I = 0; I < F.Blocks.size(); ++I)
-    for (const SuccessorEdge &S : F.Blocks[I].Successors) {
-      auto It = Index.find(S.Block);
-      if (It != Index.end() && It->second <= I)
-        for (size_t J = It->second; J <= I; ++J)
-          InLoop[J] = true;
-    }
-  std::vector<LaunchGroup> Groups = F.Launches;
-  if (Groups.empty())
-    Groups.push_back({F.Calls, 1});
-  double Epochs = 0, Launches = 0; // Of the slowest thread.
-  for (const LaunchGroup &G : Groups) {
-    Epochs +=
-        double(G.Launches) *
-        double((G.Tasks + std::max(1u, Threads) - 1) / std::max(1u, Threads));
-    Launches += double(G.Launches) * (G.Tasks > 0);
-  }
-  if (Epochs <= 0)
-    return Scale;
-  for (size_t I = 0; I < F.Blocks.size(); ++I)
-    if (!InLoop[I] && F.Blocks[I].Count)
-      Scale[I] = std::min(1.0, Launches / Epochs);
-  return Scale;
-}
-
 struct FunctionPlan {
   double Factor = 1;       ///< effectiveTaskFactor
   unsigned Running = 1;    ///< Threads running its code at once.
@@ -487,8 +443,6 @@ Prediction CpuPredictor::run() {
     if (Plan.PerThreadPrologue)
       InLoop = blocksInLoops(F, Index);
 
-    std::vector<double> PerThread = openMPPerThreadScale(F, R.Threads);
-
     // The memory side first: superblocks need their successor's latency.
     std::vector<MemoryCost> Mem(F.Blocks.size());
     for (size_t I = 0; I < F.Blocks.size(); ++I)
@@ -550,12 +504,6 @@ Prediction CpuPredictor::run() {
       BP.PipelineCycles = Pipe;
       BP.MemoryCycles = Mem[I].Cycles * MemoryScale;
       BP.BranchCycles = mispredictsPerExec(F, I, Index) * Cpu.MispredictPenalty;
-      if (PerThread[I]) {
-        // The instructions run once per thread and launch; the bytes the
-        // block moves (a memset of the chunk) still scale with the tasks.
-        BP.PipelineCycles *= PerThread[I];
-        BP.BranchCycles *= PerThread[I];
-      }
       BP.LoadLatency =
           Lat >= 0 ? Lat
                    : (Cpu.Caches.empty() ? 0 : Cpu.Caches[0].LatencyCycles);

@@ -159,42 +159,6 @@ TEST_CASE("Eq. 3: 10 tasks take 1 epoch on >= 10 threads, 3 on 4",
   CHECK(R->Threads == 48);
 }
 
-TEST_CASE("OpenMP: blocks outside the outlined body's loops run once per "
-          "thread",
-          "[predict]") {
-  // The profile runs the outlined function once per iteration; the runtime
-  // calls it once per thread with its chunk. Entry and exit are outside
-  // every loop: at 1 thread they run once, not once per task. The loop's
-  // blocks run once per iteration either way.
-  hw::Target T = target("gold5220r");
-  ProgramProfile P = handProfile(10, 100, true);
-  PredictOptions Off;
-  Off.MemoryModel = false;
-  Off.Threads = 1;
-  P.Functions[0].Runtime = ParallelRuntime::Halide; // One call per task.
-  llvm::Expected<Prediction> Tasks = predict(P, T, Off);
-  P.Functions[0].Runtime = ParallelRuntime::OpenMP;
-  llvm::Expected<Prediction> Omp = predict(P, T, Off);
-  REQUIRE(static_cast<bool>(Tasks));
-  REQUIRE(static_cast<bool>(Omp));
-  auto total = [](const BlockPrediction &B) {
-    return B.ECount * B.CyclesPerExec;
-  };
-  for (const char *Name : {"entry", "exit"}) {
-    INFO(Name);
-    CHECK(block(*Omp, Name).ECount == Approx(10));
-    CHECK(total(block(*Omp, Name)) ==
-          Approx(total(block(*Tasks, Name)) / 10).epsilon(1e-6));
-  }
-  CHECK(total(block(*Omp, "loop")) == Approx(total(block(*Tasks, "loop"))));
-  // Ten threads: each runs one task, so once per task again.
-  Off.Threads = 10;
-  llvm::Expected<Prediction> Omp10 = predict(P, T, Off);
-  REQUIRE(static_cast<bool>(Omp10));
-  CHECK(total(block(*Omp10, "entry")) ==
-        Approx(total(block(*Tasks, "entry")) / 10).epsilon(1e-6));
-}
-
 TEST_CASE("Eq. 1 sums ECount x cycles; shares rank the blocks", "[predict]") {
   hw::Target T = target("gold5220r");
   ProgramProfile P = handProfile(1, 1000, false);
