@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Re-scores Crop on a bench run that already exists: cached profiles and ground truth, new predictions.
+
+bench/run.sh profiles and measures every program; when only the predictor changes, this predicts the
+profiles found in OUT/profiles again with the given crop binary and descriptor and prints the scores
+(bench/suite/score.py's definitions) against OUT/groundtruth.json, overall and per task. Each profile
+names the IR it came from (module.source, module.hash); a program's newest profile is used, and its
+ground truth is the cached measurement of that IR hash under the current protocol (process CPU time
+for 1 thread). TVM entries have one schedule per task: they count for APE only, as in the bench.
+
+  python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
+                           [--json FILE]
+"""
+
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from suite import groundtruth, score, tasks as T  # noqa: E402
+
+
+def programs(out, threads):
+    """[(program id, task, weight, profile path, measured seconds)] from the cached run in `out`."""
+    gt = json.load(open(os.path.join(out, "groundtruth.json")))
+    weight = {t.name: t.weight for t in T.build_tasks()}
+    newest = {}
+    for path in glob.glob(os.path.join(out, "profiles", "*.json")):
+        try:
+            with open(path) as f:
+                module = json.load(f)["module"]
+        except (OSError, ValueError, KeyError):
+            continue
+        pid = os.path.relpath(os.path.dirname(module["source"]), os.path.join(out, "programs"))
+        mtime = os.path.getmtime(path)
+        if pid not in newest or newest[pid][0] < mtime:
+            newest[pid] = (mtime, path, module["hash"])
+    suffix = "|t%d|%s" % (threads, groundtruth.PROTOCOL)
+    rows = []
+    for pid, (_, path, ir_hash) in sorted(newest.items()):
+        keys = [k for k in gt if k.startswith(ir_hash + ":") and k.endswith(suffix)]
+        if not keys:
+            continue
+        task = pid.split("/")[0]
+        rows.append((pid, task, weight.get(task, 1), path, gt[keys[0]]["seconds"]))
+    return rows
+
+
+def predict(crop, target, threads, profile):
+    r = subprocess.run([crop, "predict", profile, "--target", target, "--threads", str(threads), "--json",
+                        "--top", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        return None
+    data = json.loads(r.stdout)
+    return (data[0] if isinstance(data, list) else data)["seconds_per_call"]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
+    ap.add_argument("--crop", default=os.path.join(ROOT, "build", "bin", "crop"))
+    ap.add_argument("--target", default=os.path.join(ROOT, "hwdb", "targets", "zen5-vm.yaml"))
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", help="write per-program predictions here")
+    args = ap.parse_args(argv)
+
+    rows = programs(args.out, args.threads)
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
+        preds = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3]), rows))
+    per_task = {}
+    for (pid, task, w, _, meas), pred in zip(rows, preds):
+        t = per_task.setdefault(task, {"weight": w, "items": []})
+        t["items"].append((meas, pred))
+    # TVM tasks are single-schedule modules: APE only.
+    ranked = {n: t for n, t in per_task.items() if not n.startswith("tvm.")}
+    s = score.scores(ranked)
+    all_apes = score.scores(per_task)
+    print("crop %s, target %s, %d thread(s), %d programs" % (args.crop, args.target, args.threads, len(rows)))
+    print("| tasks | top-1 | top-5 | Kendall tau | median APE | MAPE |")
+    print("|---|---|---|---|---|---|")
+    print("| ranked (%d) | %.3f | %.3f | %.3f | %.1f %% | %.1f %% |" % (
+        s["ranked_tasks"], s["top1"], s["top5"], s["tau"], 100 * s["median_ape"], 100 * s["mape"]))
+    print("| all, APE incl. TVM | | | | %.1f %% | %.1f %% |" % (100 * all_apes["median_ape"], 100 * all_apes["mape"]))
+    print()
+    print("| task | n | Kendall tau | top-1 | median APE | median pred/meas |")
+    print("|---|---|---|---|---|---|")
+    for name, t in sorted(per_task.items()):
+        items = [(m, p) for m, p in t["items"] if p]
+        if not items:
+            continue
+        ratios = sorted(p / m for m, p in items)
+        apes = sorted(abs(p - m) / m for m, p in items)
+        tau = score.kendall_tau_b([p for _, p in items], [m for m, _ in items]) if len(items) > 1 else float("nan")
+        top1 = min(m for m, _ in items) / score.expected_topk_min(items, 1)
+        print("| %s | %d | %.2f | %.2f | %.0f %% | %.2f |" % (name, len(items), tau, top1,
+                                                              100 * score.median(apes), score.median(ratios)))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump([{"program": r[0], "measured": r[4], "predicted": p} for r, p in zip(rows, preds)], f,
+                      indent=1)
+
+
+if __name__ == "__main__":
+    main()
