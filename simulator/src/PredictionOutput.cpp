@@ -132,3 +132,23 @@ void crop::printPrediction(raw_ostream &OS, const Prediction &P,
                   B.Block);
   }
 }
+
+void crop::printPredictions(raw_ostream &OS,
+                            const std::vector<Prediction> &Results, bool Json,
+                            unsigned TopK) {
+  if (Json) {
+    json::Array All;
+    for (const Prediction &R : Results)
+      All.push_back(predictionToJSON(R, TopK));
+    if (All.size() == 1)
+      OS << formatv("{0:2}", All.front()) << "\n";
+    else
+      OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
+    return;
+  }
+  for (size_t I = 0; I < Results.size(); ++I) {
+    if (I)
+      OS << "\n";
+    printPrediction(OS, Results[I], TopK);
+  }
+}

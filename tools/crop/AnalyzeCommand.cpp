@@ -210,21 +210,7 @@ int run() {
       return reportError(R.takeError());
     Results.push_back(std::move(*R));
   }
-  if (Json) {
-    json::Array All;
-    for (const Prediction &R : Results)
-      All.push_back(predictionToJSON(R, TopK));
-    if (All.size() == 1)
-      outs() << formatv("{0:2}", All.front()) << "\n";
-    else
-      outs() << formatv("{0:2}", json::Value(std::move(All))) << "\n";
-    return 0;
-  }
-  for (size_t I = 0; I < Results.size(); ++I) {
-    if (I)
-      outs() << "\n";
-    printPrediction(outs(), Results[I], TopK);
-  }
+  printPredictions(outs(), Results, Json, TopK);
   return 0;
 }
 

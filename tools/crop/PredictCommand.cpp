@@ -62,21 +62,7 @@ int run() {
       return crop::tool::reportError(R.takeError());
     Results.push_back(std::move(*R));
   }
-  if (Json) {
-    json::Array All;
-    for (const crop::Prediction &R : Results)
-      All.push_back(crop::predictionToJSON(R, TopK));
-    if (All.size() == 1)
-      outs() << formatv("{0:2}", All.front()) << "\n";
-    else
-      outs() << formatv("{0:2}", json::Value(std::move(All))) << "\n";
-    return 0;
-  }
-  for (size_t I = 0; I < Results.size(); ++I) {
-    if (I)
-      outs() << "\n";
-    crop::printPrediction(outs(), Results[I], TopK);
-  }
+  crop::printPredictions(outs(), Results, Json, TopK);
   return 0;
 }
 

@@ -106,18 +106,7 @@ Error runProfile() {
     outs() << profileToJSON(*P) << "\n";
     return Error::success();
   }
-  // writeProfile renames a temporary file over the output, which must not
-  // happen to a device such as /dev/null or a pipe: write those directly.
-  sys::fs::file_status St;
-  if (!sys::fs::status(Out, St) && sys::fs::exists(St) &&
-      !sys::fs::is_regular_file(St)) {
-    std::error_code EC;
-    raw_fd_ostream OS(Out, EC);
-    if (EC)
-      return createStringError(EC, Out + ": " + EC.message());
-    OS << profileToJSON(*P) << "\n";
-    return Error::success();
-  }
+  // writeProfile writes devices and pipes (/dev/null) in place.
   if (Error E = writeProfile(*P, Out))
     return E;
   if (!Quiet)

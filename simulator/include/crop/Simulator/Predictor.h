@@ -113,6 +113,12 @@ llvm::json::Value predictionToJSON(const Prediction &P, unsigned TopK = 0);
 void printPrediction(llvm::raw_ostream &OS, const Prediction &P,
                      unsigned TopK = 10);
 
+/// Several predictions as `crop predict` and `crop analyze` print them: the
+/// reports one after another, or with Json one object (an array if several).
+void printPredictions(llvm::raw_ostream &OS,
+                      const std::vector<Prediction> &Results, bool Json,
+                      unsigned TopK);
+
 } // namespace crop
 
 #endif // CROP_SIMULATOR_PREDICTOR_H
