@@ -27,8 +27,10 @@
 #include <dlfcn.h>
 #include <new>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 using namespace llvm;
@@ -37,6 +39,33 @@ using namespace llvm::orc;
 namespace crop::detail {
 
 namespace {
+
+/// The program runs on a stack of its own, mapped at a page boundary, so
+/// that its locals fall on the same cache lines on every machine whatever
+/// this process's stack (address randomisation, environment size) looks
+/// like: reuse distances of stack accesses must not vary from run to run.
+constexpr size_t ProgramStackBytes = size_t(64) << 20;
+void *ProgramStack = nullptr;
+int64_t (*ThunkFn)(uint64_t *) = nullptr;
+uint64_t *ThunkSlots = nullptr;
+int64_t ThunkResult = 0;
+ucontext_t CropContext, ProgramContext;
+
+void runThunk() { ThunkResult = ThunkFn(ThunkSlots); }
+
+int64_t callOnProgramStack(int64_t (*Fn)(uint64_t *), uint64_t *Slots) {
+  if (!ProgramStack)
+    return Fn(Slots);
+  ThunkFn = Fn;
+  ThunkSlots = Slots;
+  getcontext(&ProgramContext);
+  ProgramContext.uc_stack.ss_sp = ProgramStack;
+  ProgramContext.uc_stack.ss_size = ProgramStackBytes;
+  ProgramContext.uc_link = &CropContext;
+  makecontext(&ProgramContext, runThunk, 0);
+  swapcontext(&CropContext, &ProgramContext);
+  return ThunkResult;
+}
 
 /// Storage for TVM function-pointer globals the module only declares.
 void *DeclaredFnPointers[16];
@@ -153,7 +182,7 @@ void *TVMModuleCtx = nullptr;
   };
   auto RunStart = std::chrono::steady_clock::now();
   double CPUStart = CPUNow();
-  int64_t RC = Thunk(Slots.data());
+  int64_t RC = callOnProgramStack(Thunk, Slots.data());
   std::fflush(stdout);
   char Times[96];
   std::snprintf(
@@ -273,6 +302,15 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
     // The program's output must not mix with crop's own (a profile may go
     // to stdout): it goes to stderr.
     ::dup2(2, 1);
+    // Mapped before the memory cap is set: the stack is not the program's.
+    void *Stack =
+        ::mmap(nullptr, ProgramStackBytes, PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (Stack != MAP_FAILED) {
+      // A guard page: overflowing the stack is a crash, not a corruption.
+      ::mprotect(Stack, 4096, PROT_NONE);
+      ProgramStack = Stack;
+    }
     rlimit Core{0, 0};
     ::setrlimit(RLIMIT_CORE, &Core);
     if (Job.Opts.MemoryLimitBytes) {
@@ -334,9 +372,13 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
             2.0) {
       LastProgress = Clock::now();
       char Line[160];
-      std::snprintf(
-          Line, sizeof(Line), "running %s: %.0f s, %.1f M memory accesses",
-          Job.Profile.Module.Entry.c_str(), Elapsed, double(Accesses) / 1e6);
+      if (Job.TrackReuse)
+        std::snprintf(
+            Line, sizeof(Line), "running %s: %.0f s, %.1f M memory accesses",
+            Job.Profile.Module.Entry.c_str(), Elapsed, double(Accesses) / 1e6);
+      else
+        std::snprintf(Line, sizeof(Line), "running %s: %.0f s",
+                      Job.Profile.Module.Entry.c_str(), Elapsed);
       Job.Opts.Progress(Line);
     }
   }
@@ -360,8 +402,12 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
                            ? "the program was killed (by the system's "
                              "out-of-memory killer?): "
                            : "the program crashed: ";
+    std::string Hint =
+        Sig == SIGILL ? " (the IR may use CPU features this machine lacks, "
+                        "e.g. AVX-512 code profiled on an AVX2 host)"
+                      : "";
     return createStringError(inconvertibleErrorCode(),
-                             Prefix + What + signalText(Sig));
+                             Prefix + What + signalText(Sig) + Hint);
   }
   if (!GotResult || WEXITSTATUS(Status) != 0)
     return createStringError(

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <malloc.h>
 #include <string>
 #include <unistd.h>
 #include <utility>
@@ -145,28 +146,39 @@ extern "C" void cropLeave() {
             " of " + std::to_string(Bytes) + " bytes failed)");
 }
 
-extern "C" void *cropMalloc(size_t N) {
-  void *P = std::malloc(N);
-  if (!P && N)
-    outOfMemory("malloc", N);
-  return P;
-}
-extern "C" void *cropCalloc(size_t N, size_t Size) {
-  void *P = std::calloc(N, Size);
-  if (!P && N && Size)
-    outOfMemory("calloc", uint64_t(N) * Size);
-  return P;
-}
-extern "C" void *cropRealloc(void *Old, size_t N) {
-  void *P = std::realloc(Old, N);
-  if (!P && N)
-    outOfMemory("realloc", N);
+// Every allocation starts on a 64-byte line: which lines a buffer touches
+// must not depend on where this machine's allocator happened to put it.
+constexpr size_t LineAlign = 64;
+
+void *allocLines(size_t Align, size_t N, const char *What) {
+  void *P = nullptr;
+  if (posix_memalign(&P, Align < LineAlign ? LineAlign : Align, N ? N : 1))
+    outOfMemory(What, N);
   return P;
 }
 extern "C" void *cropAlignedAlloc(size_t Align, size_t N) {
-  void *P = nullptr;
-  if (posix_memalign(&P, Align < sizeof(void *) ? sizeof(void *) : Align, N))
-    outOfMemory("aligned_alloc", N);
+  return allocLines(Align, N, "aligned_alloc");
+}
+extern "C" void *cropMalloc(size_t N) {
+  return allocLines(LineAlign, N, "malloc");
+}
+extern "C" void *cropCalloc(size_t N, size_t Size) {
+  if (Size && N > SIZE_MAX / Size)
+    return nullptr;
+  void *P = allocLines(LineAlign, N * Size, "calloc");
+  std::memset(P, 0, N * Size);
+  return P;
+}
+extern "C" void *cropRealloc(void *Old, size_t N) {
+  if (!Old)
+    return cropMalloc(N);
+  if (!N) {
+    std::free(Old);
+    return nullptr;
+  }
+  void *P = allocLines(LineAlign, N, "realloc");
+  std::memcpy(P, Old, std::min(N, malloc_usable_size(Old)));
+  std::free(Old);
   return P;
 }
 extern "C" int cropPosixMemalign(void **Out, size_t Align, size_t N) {
@@ -444,7 +456,7 @@ extern "C" int haldoParFor(void *UC, HalideTask F, int Min, int Size,
 }
 extern "C" void *halMalloc(void *, size_t N) {
   // Halide expects 128-byte alignment from halide_malloc.
-  return cropAlignedAlloc(128, (N + 127) & ~size_t(127));
+  return allocLines(128, (N + 127) & ~size_t(127), "halide_malloc");
 }
 extern "C" void halFree(void *, void *P) { std::free(P); }
 extern "C" void halError(void *, const char *Msg) {
@@ -488,7 +500,7 @@ extern "C" int tvmParallelLaunch(TVMLambda F, void *Closure, int NumTask) {
 }
 extern "C" int tvmParallelBarrier(int, TVMParallelGroupEnv *) { return 0; }
 extern "C" void *tvmAllocWorkspace(int, int, uint64_t N, int, int) {
-  return cropAlignedAlloc(64, N ? N : 1);
+  return allocLines(64, N ? N : 1, "TVMBackendAllocWorkspace");
 }
 extern "C" int tvmFreeWorkspace(int, int, void *P) {
   std::free(P);

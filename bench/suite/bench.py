@@ -158,32 +158,42 @@ def main(argv=None):
                 if k % 20 == 19:
                     log("  profiled %d/%d" % (k + 1, len(progs)))
         log("profiles in %.0f s (%d new, %d cached)" % (time.time() - t0, len(prof_times), prof_cached))
-    for i, p in enumerate(progs):
+    def predict_one(p):
+        """Crop, Crop without memory model and llvm-mca for one program: ({key: seconds}, [times], [logs])."""
+        out, times, logs, rates = {}, [], [], []
         prof = profiles.get(p.id)
-        if not prof:
-            continue
         for n in threads:
             try:
                 js, dt = crop.predict(prof, n)
-                pred_times.append(dt)
-                pred[("crop", p.id, n)] = js["seconds_per_call"]
+                times.append(dt)
+                out[("crop", p.id, n)] = js["seconds_per_call"]
                 for k in ("simulated_instructions_per_second", "sim_instructions_per_second"):
                     if k in js:
-                        sim_rates.append(js[k])
+                        rates.append(js[k])
                 try:
                     m = peers.mca_seconds(p, js, machine, peer_cache)
                     if m:
-                        pred[("llvm-mca", p.id, n)] = m
+                        out[("llvm-mca", p.id, n)] = m
                 except Exception as e:
-                    log("  llvm-mca peer failed on %s: %s" % (p.id, str(e).splitlines()[0][:200]))
+                    logs.append("  llvm-mca peer failed on %s: %s" % (p.id, str(e).splitlines()[0][:200]))
                 js2, _ = crop.predict(prof, n, no_memory=True)
                 if js2:
-                    pred[("crop-no-mem", p.id, n)] = js2["seconds_per_call"]
+                    out[("crop-no-mem", p.id, n)] = js2["seconds_per_call"]
             except Exception as e:
-                log("  %s" % str(e).splitlines()[0][:300])
-        if i % 40 == 39:
-            peer_cache.save()
-            log("  predicted %d/%d" % (i + 1, len(progs)))
+                logs.append("  %s: %s" % (p.id, str(e).splitlines()[0][:300]))
+        return out, times, logs, rates
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = [ex.submit(predict_one, p) for p in progs if p.id in profiles]
+        for k, f in enumerate(concurrent.futures.as_completed(futs)):
+            out, times, logs, rates = f.result()
+            pred.update(out)
+            pred_times.extend(times)
+            sim_rates.extend(rates)
+            for l in logs:
+                log(l)
+            if k % 40 == 39:
+                log("  predicted %d/%d" % (k + 1, len(futs)))
     peer_cache.save()
     t_models = time.time() - t0
 

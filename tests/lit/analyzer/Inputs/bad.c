@@ -1,8 +1,14 @@
 /* A program that misbehaves as argv[1] says: 1 crash, 2 exit(3), 3 abort,
- * 4 loop forever, 5 allocate without end, 6 fail (main returns 2). */
+ * 4 loop forever, 5 allocate without end, 6 fail (main returns 2),
+ * 7 recurse without end (stack overflow). */
 #include <stdlib.h>
 #include <string.h>
 char *volatile sink;
+int deep(int n) {
+  volatile char pad[256];
+  pad[0] = (char)n;
+  return deep(n + 1) + pad[0];
+}
 int main(int argc, char **argv) {
   int mode = argc > 1 ? atoi(argv[1]) : 0;
   if (mode == 1)
@@ -22,5 +28,7 @@ int main(int argc, char **argv) {
     }
   if (mode == 6)
     return 2;
+  if (mode == 7)
+    return deep(0);
   return 0;
 }

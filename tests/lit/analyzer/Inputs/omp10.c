@@ -23,3 +23,25 @@ float sum10(const float *restrict b) {
     s += b[i];
   return s;
 }
+
+/* collapse(2): one task per iteration of the collapsed 6x5 space. */
+void collapse30(float *a) {
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 5; ++j)
+      a[i * 5 + j] += 1;
+}
+
+/* schedule(static, 2) over 9 iterations: five chunks; num_threads ignored. */
+void chunk9(float *a) {
+#pragma omp parallel for schedule(static, 2) num_threads(4)
+  for (int i = 0; i < 9; ++i)
+    a[i] += 1;
+}
+
+/* if(c): with c == 0 the region is serialized and not parallel work. */
+void maybe(float *a, int n, int c) {
+#pragma omp parallel for if (c)
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+}
