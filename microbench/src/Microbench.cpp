@@ -666,7 +666,10 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
       double LastLat = 0;
       for (const LatencyPoint &LP : Curve) {
         double Cy = LP.Ns * CyclesPerNs;
-        if (double(LP.Bytes) > Lo && Cy < 0.6 * RamCycles && Cy > 1.5 * PrevLat)
+        // A cache is at most ~10x slower than the level inside it; beyond
+        // that a point is a slow walk to memory, not a level.
+        if (double(LP.Bytes) > Lo && Cy < 0.6 * RamCycles &&
+            Cy > 1.5 * PrevLat && (PrevLat == 0 || Cy <= 10 * PrevLat))
           Last = LP.Bytes, LastLat = Cy;
         if (double(LP.Bytes) > Lo && Cy >= 0.75 * RamCycles)
           break;
