@@ -645,10 +645,13 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                 L.Ways, L.LineBytes)
             .str();
     if (Visible) {
+      // The step must persist over two sizes: one slow point is noise.
       uint64_t StepAt = 0;
-      for (const LatencyPoint &LP : Curve)
-        if (double(LP.Bytes) > Lo && LP.Ns * CyclesPerNs >= 1.5 * Lat) {
-          StepAt = LP.Bytes;
+      for (size_t P = 0; P + 1 < Curve.size(); ++P)
+        if (double(Curve[P].Bytes) > Lo &&
+            Curve[P].Ns * CyclesPerNs >= 1.5 * Lat &&
+            Curve[P + 1].Ns * CyclesPerNs >= 1.5 * Lat) {
+          StepAt = Curve[P].Bytes;
           break;
         }
       bool Consistent = StepAt &&
@@ -661,9 +664,10 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                      : Consistent ? "consistent"
                                   : "inconsistent")
                  .str();
-      if (StepAt && !Consistent && StepAt < HC.SizeBytes) {
-        // What this core can use ends before the OS's figure (a VM that
-        // reports the host's whole L3): the last size before the step.
+      if (StepAt && !Consistent && 4 * StepAt < HC.SizeBytes) {
+        // What this core can use ends far before the OS's figure (a VM
+        // that reports the host's whole L3): the last size before the step.
+        // A smaller mismatch keeps the OS's size and is only reported.
         uint64_t Before = 0;
         for (const LatencyPoint &LP : Curve)
           if (LP.Bytes < StepAt)
