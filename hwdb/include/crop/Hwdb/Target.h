@@ -35,7 +35,10 @@ struct CacheLevel {
 /// Cost of one IR opcode class x type x lane count on a CPU.
 struct InstrCost {
   double Latency = 1;         ///< Cycles until a dependent can start.
-  double RecipThroughput = 1; ///< Cycles an issuing unit is busy.
+  /// Cycles between independent issues on the whole core (uops.info
+  /// convention: all units of the class together); Units only caps how many
+  /// may start in one cycle.
+  double RecipThroughput = 1;
   std::string Unit = "alu";   ///< Functional-unit class that runs it.
   uint32_t Uops = 1;          ///< Issue slots it takes.
 };
