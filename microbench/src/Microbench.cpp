@@ -228,6 +228,10 @@ struct Driver {
   Error measureInstructions(KernelTimer &T, hw::CpuParams &C,
                             std::set<std::string> &UsedUnits);
   Error measureMemory(double Hz, hw::CpuParams &C);
+  /// Where a cache level ends by streaming-read bandwidth, searched in
+  /// [Lo, Hi]; 0 if the curve shows no clear drop.
+  Expected<uint64_t> bandwidthEdge(uint64_t Lo, uint64_t Hi,
+                                   const std::string &Level);
 };
 
 std::string lowerWord(std::string S) {
@@ -569,6 +573,37 @@ uint64_t roundCapacity(double Bytes, unsigned Line, unsigned Ways) {
   return Pow * Line * Ways;
 }
 
+Expected<uint64_t> Driver::bandwidthEdge(uint64_t Lo, uint64_t Hi,
+                                          const std::string &Level) {
+  // One-thread read bandwidth at doubling working sets from Lo to Hi; the
+  // level ends where it falls through the midpoint between the plateau (the
+  // first sizes) and memory (the last ones), interpolated in log size.
+  std::vector<std::pair<uint64_t, double>> Pts;
+  for (uint64_t S = std::max<uint64_t>(Lo / 2, 4096); S <= Hi; S *= 2) {
+    Expected<std::pair<double, double>> B =
+        measureReadBandwidth(*J, S, 1, O.Quick);
+    if (!B)
+      return B.takeError();
+    report(formatv("{0} edge: read {1} KiB", Level, S / 1024).str(),
+           B->first / 1e9, "GB/s", B->second);
+    Pts.push_back({S, B->first});
+  }
+  if (Pts.size() < 4)
+    return 0;
+  double Top = std::max(Pts[0].second, Pts[1].second);
+  double Low = std::min(Pts[Pts.size() - 1].second, Pts[Pts.size() - 2].second);
+  if (Top < 1.3 * Low)
+    return 0; // No clear drop: the bandwidth curve cannot tell either.
+  double Mid = (Top + Low) / 2;
+  for (size_t I = 1; I < Pts.size(); ++I)
+    if (Pts[I].second < Mid) {
+      double A = Pts[I - 1].second, B = Pts[I].second;
+      double F = A > B ? std::clamp((A - Mid) / (A - B), 0.0, 1.0) : 0.0;
+      return uint64_t(double(Pts[I - 1].first) * std::exp2(F));
+    }
+  return 0;
+}
+
 Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
   const HostInfo &H = R.Host;
   double CyclesPerNs = Hz / 1e9;
@@ -672,12 +707,30 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
         for (const LatencyPoint &LP : Curve)
           if (LP.Bytes < StepAt)
             Before = LP.Bytes;
-        L.SizeBytes = roundCapacity(double(std::max<uint64_t>(Before, 1)),
-                                    L.LineBytes, L.Ways);
-        Msg += formatv("; {0} written (the last size before the step)",
-                       hw::formatQuantity(double(L.SizeBytes),
-                                          hw::Dimension::Bytes))
-                   .str();
+        // Under nested paging the chase's step can be the TLB's reach, not
+        // the cache's end. Streaming reads walk few pages per byte, so their
+        // bandwidth curve finds the end where the chase cannot.
+        Expected<uint64_t> Edge = bandwidthEdge(
+            StepAt, std::min<uint64_t>(HC.SizeBytes, Max), L.Name);
+        if (!Edge)
+          return Edge.takeError();
+        if (*Edge > Before) {
+          L.SizeBytes = roundCapacity(double(*Edge), L.LineBytes, L.Ways);
+          Msg += formatv("; streaming-read bandwidth stays above the midpoint "
+                         "between this level's and memory's up to {0} KiB: "
+                         "{1} written (the chase's step is the TLB's reach)",
+                         *Edge / 1024,
+                         hw::formatQuantity(double(L.SizeBytes),
+                                            hw::Dimension::Bytes))
+                     .str();
+        } else {
+          L.SizeBytes = roundCapacity(double(std::max<uint64_t>(Before, 1)),
+                                      L.LineBytes, L.Ways);
+          Msg += formatv("; {0} written (the last size before the step)",
+                         hw::formatQuantity(double(L.SizeBytes),
+                                            hw::Dimension::Bytes))
+                     .str();
+        }
         // No larger than the level before it: not a level of its own here.
         if (double(L.SizeBytes) < 1.5 * double(Prev))
           Visible = false;
