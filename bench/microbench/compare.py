@@ -48,6 +48,7 @@ def figures(desc):
     if "bandwidth_per_core" in c["ram"]:
         out["RAM bandwidth 1 core"] = (qty(c["ram"]["bandwidth_per_core"]) / 1e9, "GB/s")
     out["max_outstanding_misses"] = (float(c.get("max_outstanding_misses", 0)), "")
+    out["mispredict_penalty"] = (qty(c["mispredict_penalty"]), "cycles")
     for key, cost in sorted(c["instructions"].items()):
         out[key + " latency"] = (qty(cost["latency"]), "cycles")
         out[key + " throughput"] = (qty(cost["throughput"]), "cycles")

@@ -190,7 +190,7 @@ measureMispredictPenalty(KernelJit &J, double Hz, bool Quick) {
   const int64_t Iters = Quick ? 1000000 : 3000000;
   auto best = [&](int64_t Mask, std::vector<double> &All) {
     double Min = 1e300;
-    for (unsigned R = 0; R < (Quick ? 3u : 5u); ++R) {
+    for (unsigned R = 0; R < (Quick ? 5u : 9u); ++R) {
       auto T0 = Clock::now();
       Sink += uintptr_t(Fn(Iters, Seed, Mask));
       double Ns = nsSince(T0);

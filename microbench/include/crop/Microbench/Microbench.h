@@ -144,9 +144,9 @@ llvm::Expected<std::pair<double, double>>
 measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
                      bool Quick);
 
-/// Branch mispredict penalty in cycles: a branch on random bytes (half of
-/// them mispredicted) against the same branch on zeros (all predicted), at
-/// clock Hz. Returns (penalty, spread).
+/// Branch mispredict penalty in cycles: a branch on a random bit of a
+/// register-held generator (half of them mispredicted) against the same
+/// branch never taken, at clock Hz. Returns (penalty, spread).
 llvm::Expected<std::pair<double, double>>
 measureMispredictPenalty(KernelJit &J, double Hz, bool Quick);
 
