@@ -217,14 +217,16 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
     }
     return Best;
   };
-  // Miss fractions blended over the Serial and Task views.
+  // The call's footprint at a line size: the distance of a cold access in
+  // the steady state of repeated calls (0: a cold call).
   auto warmLines = [&](uint32_t Line) {
     if (!Warm)
       return 0.0;
     auto It = Warm->find(Line);
     return It == Warm->end() ? 0.0 : It->second;
   };
-  // HistLine: the line size the histogram was recorded at.
+  // Miss fractions blended over the Serial and Task views; HistLine: the
+  // line size the histogram was recorded at.
   auto blended = [&](const BlockReuse &BR, const std::vector<size_t> &Ls,
                      bool Wide, uint32_t HistLine) {
     double WL = warmLines(HistLine);
