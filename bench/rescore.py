@@ -9,7 +9,7 @@ ground truth is the cached measurement of that IR hash under the current protoco
 for 1 thread). TVM entries have one schedule per task: they count for APE only, as in the bench.
 
   python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
-                           [--json FILE]
+                           [--json FILE] [--predict-flag=--warm-calls ...]
 """
 
 import argparse
@@ -51,9 +51,9 @@ def programs(out, threads):
     return rows
 
 
-def predict(crop, target, threads, profile):
+def predict(crop, target, threads, profile, extra=()):
     r = subprocess.run([crop, "predict", profile, "--target", target, "--threads", str(threads), "--json",
-                        "--top", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                        "--top", "0"] + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
         return None
     data = json.loads(r.stdout)
@@ -68,11 +68,13 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", help="write per-program predictions here")
+    ap.add_argument("--predict-flag", action="append", default=[],
+                    help="passed on to crop predict (e.g. --predict-flag=--warm-calls); repeatable")
     args = ap.parse_args(argv)
 
     rows = programs(args.out, args.threads)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-        preds = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3]), rows))
+        preds = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3], args.predict_flag), rows))
     per_task = {}
     for (pid, task, w, _, meas), pred in zip(rows, preds):
         t = per_task.setdefault(task, {"weight": w, "items": []})

@@ -67,10 +67,10 @@ cl::opt<bool> NoMemoryModel("no-memory-model",
                             cl::desc("Every access costs an L1 hit; no "
                                      "bandwidth bound (ablation)"),
                             cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<bool> ColdCall("cold-call",
-                       cl::desc("One call from cold caches (default: the "
-                                "steady state of repeated calls)"),
-                       cl::sub(Sub), cl::cat(cropCategory()));
+cl::opt<bool> WarmCalls("warm-calls",
+                        cl::desc("The steady state of the call repeated on the "
+                                 "same buffers (default: one call from cold)"),
+                        cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<unsigned> TopK("top", cl::desc("Blocks to list (0: all)"), cl::init(10),
                        cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<double> SampleRate("sample-rate",
@@ -207,7 +207,7 @@ int run() {
   PredictOptions Opts;
   Opts.Threads = Threads;
   Opts.MemoryModel = !NoMemoryModel;
-  Opts.WarmCalls = !ColdCall;
+  Opts.WarmCalls = WarmCalls;
   std::vector<Prediction> Results;
   for (const hw::Target &T : Ts) {
     Expected<Prediction> R = predict(*P, T, Opts);

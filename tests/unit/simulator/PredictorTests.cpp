@@ -226,7 +226,9 @@ TEST_CASE("repeated calls: a first touch reuses the previous call's line",
   ProgramProfile P = handProfile(1, 1000, false);
   // One call touches 1000 lines (64 KB): beyond L1 (32 KB), within L2.
   CHECK(callFootprint(P)[64] == Approx(1000));
-  llvm::Expected<Prediction> Warm = predict(P, T);
+  PredictOptions WarmOpts;
+  WarmOpts.WarmCalls = true;
+  llvm::Expected<Prediction> Warm = predict(P, T, WarmOpts);
   REQUIRE(static_cast<bool>(Warm));
   REQUIRE(Warm->Levels.size() == 4);
   CHECK(Warm->Levels[0].Served == Approx(0.5).margin(0.01));
@@ -247,7 +249,7 @@ TEST_CASE("repeated calls: a first touch reuses the previous call's line",
   Sweep.Body = graphlet("sweep", {{"ret", "void"}}, {});
   Sweep.Reuse[64].Serial.addCold(10000000);
   P.Functions[0].Blocks.push_back(Sweep);
-  llvm::Expected<Prediction> Big = predict(P, T);
+  llvm::Expected<Prediction> Big = predict(P, T, WarmOpts);
   REQUIRE(static_cast<bool>(Big));
   CHECK(block(*Big, "loop").CyclesPerExec ==
         Approx(block(*Cold, "loop").CyclesPerExec).epsilon(0.01));
