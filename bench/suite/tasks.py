@@ -221,7 +221,95 @@ def c_transpose(t, s):
     return "\n".join(out) + "\n}\n"
 
 
+def _reduction_pragma(vec, op, var):
+    if vec:
+        return "#pragma omp simd reduction(%s:%s)\n" % (op, var)
+    return "#pragma clang loop vectorize(disable) interleave(disable)\n"
+
+
+def c_layernorm(t, s):
+    """BERT layer norm over rows: Y[r][:] = (X[r][:] - mean) / sqrt(var + eps) * G + Bt."""
+    R, L = t.params["R"], t.params["L"]
+    rt = s["rtile"]
+    norm = _inner_pragma(s["vec"], s["unroll"]) + "\n"
+    out = ["#include <math.h>",
+           "void %s(const float *restrict X, const float *restrict G, const float *restrict Bt, "
+           "float *restrict Y) {" % t.entry,
+           _par(s["par"]) + "for (int ro = 0; ro < %d; ro += %d)" % (R, rt),
+           "for (int r = ro; r < ro + %d; ++r) {" % rt,
+           "const float *restrict x = X + r * %d; float *restrict y = Y + r * %d;" % (L, L),
+           "float sum = 0.0f;",
+           _reduction_pragma(s["vec"], "+", "sum") + "for (int i = 0; i < %d; ++i) sum += x[i];" % L,
+           "float mean = sum / %d;" % L,
+           "float sq = 0.0f;"]
+    if s["twopass"]:
+        out.append(_reduction_pragma(s["vec"], "+", "sq") +
+                   "for (int i = 0; i < %d; ++i) { float d = x[i] - mean; sq += d * d; }" % L)
+    else:
+        out.append(_reduction_pragma(s["vec"], "+", "sq") + "for (int i = 0; i < %d; ++i) sq += x[i] * x[i];" % L)
+        out.append("sq -= %d * mean * mean;" % L)
+    out.append("float inv = 1.0f / sqrtf(sq / %d + 1e-5f);" % L)
+    out.append(norm + "for (int i = 0; i < %d; ++i) y[i] = (x[i] - mean) * inv * G[i] + Bt[i];" % L)
+    out.append("}")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def c_maxpool(t, s):
+    """NHWC max pool 3x3, input pre-padded: Out[oh][ow][c] = max over the window of In."""
+    H, W, C, S = (t.params[k] for k in ("H", "W", "C", "S"))
+    OH, OW = H // S, W // S
+    WP = (OW - 1) * S + 3
+    tw, tc = s["tw"], s["tc"]
+    loops = {
+        "h": "for (int oh = 0; oh < %d; ++oh)" % OH,
+        "w": "for (int owo = 0; owo < %d; owo += %d)" % (OW, tw),
+        "c": "for (int co = 0; co < %d; co += %d)" % (C, tc),
+    }
+    red = ["for (int kh = 0; kh < 3; ++kh)", "for (int kw = 0; kw < 3; ++kw)"]
+    sp = ["for (int ow = owo; ow < owo + %d; ++ow)" % tw]
+    inner = red + sp if s["inner"] == "rs" else sp + red
+    out = ["void %s(const float *restrict In, float *restrict Out) {" % t.entry]
+    out.append(_par(s["par"]) + "for (int z = 0; z < %d; ++z) Out[z] = -1e30f;" % (OH * OW * C))
+    for n, c in enumerate(s["order"]):
+        out.append((_par(s["par"]) if n == 0 else "") + loops[c])
+    out.extend(inner)
+    out.append(_inner_pragma(s["vec"], s["unroll"]))
+    out.append("for (int c = co; c < co + %d; ++c) {" % tc)
+    out.append("float v = In[((oh * %d + kh) * %d + ow * %d + kw) * %d + c];" % (S, WP, S, C))
+    out.append("float *o = &Out[(oh * %d + ow) * %d + c]; *o = v > *o ? v : *o; }" % (OW, C))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def c_eltwise(t, s):
+    """ResNet residual tail, NHWC: Out = relu(In + Bias[c] + Res), fused in one pass or as two."""
+    P, C = t.params["H"] * t.params["W"], t.params["C"]
+    tp, tc = s["tp"], s["tc"]
+    loops = {"p": "for (int po = 0; po < %d; po += %d)" % (P, tp),
+             "c": "for (int co = 0; co < %d; co += %d)" % (C, tc)}
+    inner = {"p": "for (int p = po; p < po + %d; ++p)" % tp,
+             "c": "for (int c = co; c < co + %d; ++c)" % tc}
+    stmts = (["Out[p * %d + c] = fmaxf(In[p * %d + c] + Bias[c] + Res[p * %d + c], 0.0f);" % (C, C, C)]
+             if s["fused"] else
+             ["Out[p * %d + c] = In[p * %d + c] + Bias[c];" % (C, C),
+              "Out[p * %d + c] = fmaxf(Out[p * %d + c] + Res[p * %d + c], 0.0f);" % (C, C, C)])
+    out = ["#include <math.h>",
+           "void %s(const float *restrict In, const float *restrict Bias, const float *restrict Res, "
+           "float *restrict Out) {" % t.entry]
+    for st in stmts:
+        for n, c in enumerate(s["order"]):
+            out.append((_par(s["par"]) if n == 0 else "") + loops[c])
+        out.append(inner[s["order"][0]])
+        out.append(_inner_pragma(s["vec"], s["unroll"]))
+        out.append(inner[s["order"][1]])
+        out.append(st)
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
 C_TEMPLATES = {"matmul": c_matmul, "conv2d": c_conv2d, "depthwise": c_depthwise,
+               "layernorm": c_layernorm, "maxpool": c_maxpool, "eltwise": c_eltwise,
                "softmax": c_softmax, "transpose": c_transpose}
 
 
@@ -277,6 +365,29 @@ def build_tasks():
                   {"tc": [1, 8, 32, 256], "tp": [8, 56, 392, 3136], "order": ["cp", "pc"],
                    "inner": ["cp", "pc"], "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
                   dict(template="transpose", C=C, H=H, W=W), 12, quick=True))
+
+    # BERT-base layer norm (seq 512, hidden 768; 25 per network).
+    R, L = 512, 768
+    T.append(Task("c.layernorm", "c", "BERT-base", 25, 8 * R * L, nbytes((R, L), (L,), (L,), (R, L)),
+                  [f32(R, L), f32(L), f32(L), f32(R, L)], "layer_norm",
+                  {"rtile": [1, 8, 64], "par": [0, 1], "vec": [0, 1], "twopass": [0, 1], "unroll": [1, 4]},
+                  dict(template="layernorm", R=R, L=L), 12))
+    # ResNet-50 stem max pool 3x3 stride 2, 112x112x64 -> 56x56x64 (input pre-padded).
+    H, W, C, S = 112, 112, 64, 2
+    OH, OW = H // S, W // S
+    HP, WP = (OH - 1) * S + 3, (OW - 1) * S + 3
+    T.append(Task("c.maxpool", "c", "ResNet-50", 1, OH * OW * C * 9, nbytes((HP, WP, C), (OH, OW, C)),
+                  [f32(HP, WP, C), f32(OH, OW, C)], "max_pool",
+                  {"tw": [1, 4, 8, 28], "tc": [8, 16, 64], "order": ["hwc", "hcw", "chw"],
+                   "inner": ["rs", "sr"], "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="maxpool", H=H, W=W, C=C, S=S), 12))
+    # ResNet-50 stage-2 residual tail: bias + residual add + ReLU on 56x56x256 (3 per network).
+    H, W, C = 56, 56, 256
+    T.append(Task("c.eltwise", "c", "ResNet-50", 3, 3 * H * W * C, nbytes((H, W, C), (C,), (H, W, C), (H, W, C)),
+                  [f32(H, W, C), f32(C), f32(H, W, C), f32(H, W, C)], "bias_add_relu",
+                  {"tp": [1, 8, 56, 3136], "tc": [8, 64, 256], "order": ["pc", "cp"], "fused": [0, 1],
+                   "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="eltwise", H=H, W=W, C=C), 12))
 
     # Halide generators (bench/suite/halide_gen.cpp), same shapes.
     M, N, K = 128, 768, 768
