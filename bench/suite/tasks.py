@@ -144,11 +144,11 @@ def c_conv2d(t, s):
     return "\n".join(out) + "\n"
 
 
-def c_depthwise(t, s):
-    """NHWC depthwise 3x3, input pre-padded: Out[oh][ow][c] += In[oh*S+kh][ow*S+kw][c] * W[kh][kw][c]."""
+def _window_nest(t, s, init, body):
+    """A 3x3 window operator over a pre-padded NHWC input (depthwise conv, pooling): Out is set to `init`,
+    then the schedule's loop nest runs `body` (C text using oh, ow, kh, kw, c and the sizes)."""
     H, W, C, S = (t.params[k] for k in ("H", "W", "C", "S"))
     OH, OW = H // S, W // S
-    HP, WP = (OH - 1) * S + 3, (OW - 1) * S + 3
     tw, tc = s["tw"], s["tc"]
     loops = {
         "h": "for (int oh = 0; oh < %d; ++oh)" % OH,
@@ -158,15 +158,25 @@ def c_depthwise(t, s):
     red = ["for (int kh = 0; kh < 3; ++kh)", "for (int kw = 0; kw < 3; ++kw)"]
     sp = ["for (int ow = owo; ow < owo + %d; ++ow)" % tw]
     inner = red + sp if s["inner"] == "rs" else sp + red
-    out = ["void %s(const float *restrict In, const float *restrict Wt, float *restrict Out) {" % t.entry]
-    out.append(_par(s["par"]) + "for (int z = 0; z < %d; ++z) Out[z] = 0.0f;" % (OH * OW * C))
+    out = [_par(s["par"]) + "for (int z = 0; z < %d; ++z) Out[z] = %s;" % (OH * OW * C, init)]
     for n, c in enumerate(s["order"]):
         out.append((_par(s["par"]) if n == 0 else "") + loops[c])
     out.extend(inner)
     out.append(_inner_pragma(s["vec"], s["unroll"]))
     out.append("for (int c = co; c < co + %d; ++c)" % tc)
-    out.append("Out[(oh * %d + ow) * %d + c] += In[((oh * %d + kh) * %d + ow * %d + kw) * %d + c] * "
-               "Wt[(kh * 3 + kw) * %d + c];" % (OW, C, S, WP, S, C, C))
+    out.append(body)
+    return out
+
+
+def c_depthwise(t, s):
+    """NHWC depthwise 3x3, input pre-padded: Out[oh][ow][c] += In[oh*S+kh][ow*S+kw][c] * W[kh][kw][c]."""
+    H, W, C, S = (t.params[k] for k in ("H", "W", "C", "S"))
+    OW = W // S
+    WP = (OW - 1) * S + 3
+    out = ["void %s(const float *restrict In, const float *restrict Wt, float *restrict Out) {" % t.entry]
+    out += _window_nest(t, s, "0.0f",
+                        "Out[(oh * %d + ow) * %d + c] += In[((oh * %d + kh) * %d + ow * %d + kw) * %d + c] * "
+                        "Wt[(kh * 3 + kw) * %d + c];" % (OW, C, S, WP, S, C, C))
     out.append("}")
     return "\n".join(out) + "\n"
 
@@ -258,26 +268,13 @@ def c_layernorm(t, s):
 def c_maxpool(t, s):
     """NHWC max pool 3x3, input pre-padded: Out[oh][ow][c] = max over the window of In."""
     H, W, C, S = (t.params[k] for k in ("H", "W", "C", "S"))
-    OH, OW = H // S, W // S
+    OW = W // S
     WP = (OW - 1) * S + 3
-    tw, tc = s["tw"], s["tc"]
-    loops = {
-        "h": "for (int oh = 0; oh < %d; ++oh)" % OH,
-        "w": "for (int owo = 0; owo < %d; owo += %d)" % (OW, tw),
-        "c": "for (int co = 0; co < %d; co += %d)" % (C, tc),
-    }
-    red = ["for (int kh = 0; kh < 3; ++kh)", "for (int kw = 0; kw < 3; ++kw)"]
-    sp = ["for (int ow = owo; ow < owo + %d; ++ow)" % tw]
-    inner = red + sp if s["inner"] == "rs" else sp + red
     out = ["void %s(const float *restrict In, float *restrict Out) {" % t.entry]
-    out.append(_par(s["par"]) + "for (int z = 0; z < %d; ++z) Out[z] = -1e30f;" % (OH * OW * C))
-    for n, c in enumerate(s["order"]):
-        out.append((_par(s["par"]) if n == 0 else "") + loops[c])
-    out.extend(inner)
-    out.append(_inner_pragma(s["vec"], s["unroll"]))
-    out.append("for (int c = co; c < co + %d; ++c) {" % tc)
-    out.append("float v = In[((oh * %d + kh) * %d + ow * %d + kw) * %d + c];" % (S, WP, S, C))
-    out.append("float *o = &Out[(oh * %d + ow) * %d + c]; *o = v > *o ? v : *o; }" % (OW, C))
+    out += _window_nest(t, s, "-1e30f",
+                        "{ float v = In[((oh * %d + kh) * %d + ow * %d + kw) * %d + c];\n"
+                        "float *o = &Out[(oh * %d + ow) * %d + c]; *o = v > *o ? v : *o; }"
+                        % (S, WP, S, C, OW, C))
     out.append("}")
     return "\n".join(out) + "\n"
 
