@@ -9,7 +9,7 @@ ground truth is the cached measurement of that IR hash under the current protoco
 for 1 thread). TVM entries have one schedule per task: they count for APE only, as in the bench.
 
   python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
-                           [--json FILE] [--predict-flag=--warm-calls ...]
+                           [--json FILE] [--predict-flag=FLAG ...]
 """
 
 import argparse
@@ -68,8 +68,8 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", help="write per-program predictions here")
-    ap.add_argument("--predict-flag", action="append", default=[],
-                    help="passed on to crop predict (e.g. --predict-flag=--warm-calls); repeatable")
+    ap.add_argument("--predict-flag", action="append", default=["--warm-calls"],
+                    help="passed on to crop predict; repeatable (default: --warm-calls, as bench/run.sh)")
     args = ap.parse_args(argv)
 
     rows = programs(args.out, args.threads)

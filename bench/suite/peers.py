@@ -85,8 +85,13 @@ class Crop:
         self.ok_profile = self._has("profile")
         self.ok_predict = self._has("predict")
         self.no_mem_flag = None
+        self.warm_flag = None
         if self.ok_predict:
             h = self._help("predict")
+            # The ground truth times the steady state of repeated calls on the same buffers (each process
+            # warms up first), which is what --warm-calls predicts; a tuner measures the same way.
+            if "--warm-calls" in h:
+                self.warm_flag = "--warm-calls"
             for flag in ("--no-memory-model", "--no-memory"):
                 if flag in h:
                     self.no_mem_flag = flag
@@ -141,6 +146,8 @@ class Crop:
     def predict(self, profile, threads, no_memory=False):
         cmd = [self.binary, "predict", profile, "--target", self.target, "--threads", str(threads), "--json",
                "--top", "0"]
+        if self.warm_flag:
+            cmd.append(self.warm_flag)
         if no_memory:
             if not self.no_mem_flag:
                 return None, 0.0
