@@ -13,10 +13,12 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
@@ -459,16 +461,39 @@ bool branchesToItself(const BasicBlock &BB) {
   return is_contained(successors(&BB), &BB);
 }
 
-Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AAResults &AAR) {
-  BatchAAResults AA(AAR);
-  GraphletMaker M(std::move(Name), "");
-  Part P = M.addVertices(BB, 0);
-  M.addEdges(P, nullptr, AA, AA);
-  if (branchesToItself(BB)) {
-    // Loop-carried data: this iteration's value of a phi's back-edge operand
-    // feeds the phi's users in the next iteration.
-    for (const PHINode &Phi : BB.phis()) {
-      auto *Def = dyn_cast<Instruction>(Phi.getIncomingValueForBlock(&BB));
+/// The address a simple load or store reads or writes, without casts and
+/// zero offsets: two accesses with the same one touch the same bytes.
+const Value *plainAddress(const Instruction &I) {
+  const Value *P = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I); LI && LI->isSimple())
+    P = LI->getPointerOperand();
+  else if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isSimple())
+    P = SI->getPointerOperand();
+  return P ? P->stripPointerCasts() : nullptr;
+}
+
+/// Loop-carried edges of BB run back to back (its innermost loop's next
+/// iteration; L is null when the caller has no loop info, and then only a
+/// block that branches to itself is a loop).
+/// - Through phis: a phi of the loop header (BB itself for a one-block loop)
+///   whose value from inside the loop is computed in BB feeds its users in
+///   BB one iteration later.
+/// - Through memory: a store to a loop-invariant address feeds a load of the
+///   same address earlier in BB in the next iteration (the store is
+///   forwarded to it, so the load waits), e.g. Out[i] += In[k] * W[k] in a
+///   loop over k whose accumulator was not promoted to a register. Loads
+///   after the store in BB read it within one execution (memory order).
+void addCarriedEdges(GraphletMaker &M, const Part &P, const BasicBlock &BB,
+                     const Loop *L) {
+  const BasicBlock *Header = L ? L->getHeader() : &BB;
+  if (!L && !branchesToItself(BB))
+    return;
+  for (const PHINode &Phi : Header->phis()) {
+    for (unsigned I = 0, E = Phi.getNumIncomingValues(); I < E; ++I) {
+      const BasicBlock *From = Phi.getIncomingBlock(I);
+      if (L ? !L->contains(From) : From != &BB)
+        continue;
+      auto *Def = dyn_cast<Instruction>(Phi.getIncomingValue(I));
       if (!Def || !P.VertexOf.count(Def))
         continue;
       for (const User *U : Phi.users())
@@ -477,6 +502,52 @@ Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AAResults &AAR) {
             M.addCarried(P.VertexOf.lookup(Def), P.VertexOf.lookup(UI));
     }
   }
+
+  auto Invariant = [&](const Value *V) {
+    if (L)
+      return L->isLoopInvariant(V);
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || I->getParent() != &BB;
+  };
+  // Per invariant address: the loads before its first store, and its last
+  // store (with the bytes it writes).
+  struct Slot {
+    std::vector<std::pair<unsigned, uint32_t>> Loads; ///< Vertex, bytes.
+    unsigned LastStore = 0;
+    uint32_t StoreBytes = 0;
+    bool Stored = false;
+  };
+  DenseMap<const Value *, Slot> Slots;
+  const DataLayout &DL = BB.getModule()->getDataLayout();
+  for (const Instruction *I : P.Insts) {
+    const Value *Addr = plainAddress(*I);
+    if (!Addr || !Invariant(Addr))
+      continue;
+    Slot &S = Slots[Addr];
+    if (auto *LI = dyn_cast<LoadInst>(I)) {
+      if (!S.Stored)
+        S.Loads.push_back({P.VertexOf.lookup(I), storeBytes(DL, LI->getType())});
+    } else {
+      S.Stored = true;
+      S.LastStore = P.VertexOf.lookup(I);
+      S.StoreBytes =
+          storeBytes(DL, cast<StoreInst>(I)->getValueOperand()->getType());
+    }
+  }
+  for (const auto &[Addr, S] : Slots)
+    if (S.Stored)
+      for (auto [Load, Bytes] : S.Loads)
+        if (Bytes <= S.StoreBytes)
+          M.addCarried(S.LastStore, Load);
+}
+
+Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AAResults &AAR,
+                      const LoopInfo *LI) {
+  BatchAAResults AA(AAR);
+  GraphletMaker M(std::move(Name), "");
+  Part P = M.addVertices(BB, 0);
+  M.addEdges(P, nullptr, AA, AA);
+  addCarriedEdges(M, P, BB, LI ? LI->getLoopFor(&BB) : nullptr);
   return M.finish();
 }
 
@@ -497,6 +568,22 @@ Graphlet makeSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
   return M.finish();
 }
 
+/// An fadd/fsub that an FMA-capable backend fuses with its fmul operand:
+/// both allow contraction and the fmul has no other use (DAGCombiner's
+/// condition without global -ffp-contract=fast).
+bool contractsFMul(const Instruction &I) {
+  if (I.getOpcode() != Instruction::FAdd && I.getOpcode() != Instruction::FSub)
+    return false;
+  if (!I.hasAllowContract())
+    return false;
+  for (const Use &U : I.operands())
+    if (auto *M = dyn_cast<Instruction>(U.get()))
+      if (M->getOpcode() == Instruction::FMul && M->hasAllowContract() &&
+          M->hasOneUse() && M->getParent() == I.getParent())
+        return true;
+  return false;
+}
+
 } // namespace
 
 bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
@@ -505,6 +592,7 @@ bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
   const DataLayout &DL = layoutOf(I);
   Type *ValueTy = I.getType();
   Out.MemBytes = 0;
+  Out.Contract = contractsFMul(I);
 
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
@@ -576,7 +664,11 @@ crop::graphletInstructions(const BasicBlock &BB) {
 }
 
 Graphlet crop::buildGraphlet(const BasicBlock &BB, AAResults &AA) {
-  return makeGraphlet(BB, blockName(BB), AA);
+  if (!BB.getParent())
+    return makeGraphlet(BB, blockName(BB), AA, nullptr);
+  DominatorTree DT(const_cast<Function &>(*BB.getParent()));
+  LoopInfo LI(DT);
+  return makeGraphlet(BB, blockName(BB), AA, &LI);
 }
 
 Graphlet crop::buildSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
@@ -585,10 +677,18 @@ Graphlet crop::buildSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
 }
 
 FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
-                                               bool Superblocks) {
+                                               bool Superblocks,
+                                               const LoopInfo *Loops) {
   FunctionGraphlets R;
   if (F.isDeclaration())
     return R;
+  std::optional<DominatorTree> OwnDT;
+  std::optional<LoopInfo> OwnLI;
+  if (!Loops) {
+    OwnDT.emplace(const_cast<Function &>(F));
+    OwnLI.emplace(*OwnDT);
+    Loops = &*OwnLI;
+  }
   std::vector<std::string> Names = blockNames(F);
   DenseMap<const BasicBlock *, unsigned> Index;
   unsigned Next = 0;
@@ -596,7 +696,7 @@ FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
     Index[&BB] = Next++;
   for (const BasicBlock &BB : F) {
     const std::string &Name = Names[Index[&BB]];
-    R.Blocks.push_back(makeGraphlet(BB, Name, AA));
+    R.Blocks.push_back(makeGraphlet(BB, Name, AA, Loops));
     if (!Superblocks)
       continue;
     for (const BasicBlock *Succ : successors(&BB)) {
@@ -613,5 +713,6 @@ FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
 GraphletAnalysis::Result GraphletAnalysis::run(Function &F,
                                                FunctionAnalysisManager &FAM) {
   return buildFunctionGraphlets(F, FAM.getResult<AAManager>(F),
-                                /*Superblocks=*/true);
+                                /*Superblocks=*/true,
+                                &FAM.getResult<LoopAnalysis>(F));
 }

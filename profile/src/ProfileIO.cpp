@@ -33,6 +33,8 @@ json::Value graphletToJSON(const Graphlet &G) {
       O["bytes"] = int64_t(X.MemBytes);
     if (X.Part)
       O["part"] = int64_t(X.Part);
+    if (X.Contract)
+      O["contract"] = true;
     Vs.push_back(std::move(O));
   }
   for (auto E : boost::make_iterator_range(boost::edges(G.G)))
@@ -163,7 +165,8 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
     int64_t Lanes = 1, Bytes = 0, Part = 0;
     if (!VM || !VM.map("name", X.Name) || !VM.map("op", X.Opcode) ||
         !VM.map("type", X.Type) || !VM.mapOptional("lanes", Lanes) ||
-        !VM.mapOptional("bytes", Bytes) || !VM.mapOptional("part", Part))
+        !VM.mapOptional("bytes", Bytes) || !VM.mapOptional("part", Part) ||
+        !VM.mapOptional("contract", X.Contract))
       return false;
     X.Lanes = uint32_t(Lanes);
     X.MemBytes = uint32_t(Bytes);

@@ -39,7 +39,12 @@ static ProgramProfile sampleProfile() {
   B.LoadBytes = 800;
   boost::add_vertex(GraphletVertex{"V0", "entry", "void", 1, 0, 0}, B.Body.G);
   boost::add_vertex(GraphletVertex{"V1", "load", "f32", 8, 32, 0}, B.Body.G);
+  GraphletVertex Add{"V2", "fadd", "f32", 8, 0, 0};
+  Add.Contract = true;
+  boost::add_vertex(Add, B.Body.G);
   boost::add_edge(0, 1, GraphletEdge{DepKind::Entry}, B.Body.G);
+  boost::add_edge(1, 2, GraphletEdge{DepKind::Data}, B.Body.G);
+  boost::add_edge(2, 2, GraphletEdge{DepKind::Carried}, B.Body.G);
   B.Body.Block = "for.body";
   B.Reuse[64].Serial.add(3, 5);
   B.Reuse[64].Serial.addCold(2);
@@ -64,6 +69,8 @@ TEST_CASE("profile JSON round-trips losslessly", "[profile]") {
   const BlockProfile &B = Q->Functions[0].Blocks[0];
   CHECK(B.Reuse.at(64).Serial == P.Functions[0].Blocks[0].Reuse.at(64).Serial);
   CHECK(B.Body.G[1].Lanes == 8);
+  CHECK(!B.Body.G[1].Contract);
+  CHECK(B.Body.G[2].Contract);
   CHECK(Q->Functions[0].Launches[0].Tasks == 10);
 }
 

@@ -722,3 +722,43 @@ TEST_CASE("A select of an fcmp's own operands is one min/max instruction",
   CHECK(Sim.blockCost(maxChain(true)).Cycles == Approx(4 * 4).epsilon(0.02));
   CHECK(Sim.blockCost(maxChain(false)).Cycles == Approx(4 * 5).epsilon(0.02));
 }
+
+TEST_CASE("A contract fadd and its fmul are one FMA where the target has one",
+          "[simulator]") {
+  // acc = acc + a * b, carried: the chain is the FMA's latency when the two
+  // contract; an fadd's when they do not (the fmul is off the chain).
+  auto Build = [](bool Contract) {
+    Builder B;
+    uint32_t Mul = B.vertex("fmul", "f32", 8);
+    uint32_t Add = B.vertex("fadd", "f32", 8);
+    B.G.G[Add].Contract = Contract;
+    B.edge(Mul, Add);
+    B.edge(Add, Add, DepKind::Carried);
+    return B.done();
+  };
+  hw::Target T = synthetic();
+  auto Cost = [&](const char *Key, double Lat) {
+    hw::InstrCost C;
+    C.Latency = Lat;
+    C.RecipThroughput = 0.5;
+    C.Unit = "fp";
+    C.Uops = 1;
+    T.Cpu->Instructions[Key] = C;
+  };
+  Cost("fmul.f32x8", 3);
+  Cost("fadd.f32x8", 2);
+  {
+    // No fma in the descriptor: two instructions, the fadd's latency.
+    PipelineSimulator Sim(T);
+    BlockCost C = Sim.blockCost(Build(true));
+    CHECK(C.Cycles == Approx(2).epsilon(0.01));
+  }
+  Cost("fma.f32x8", 5);
+  PipelineSimulator Sim(T);
+  BlockCost Fused = Sim.blockCost(Build(true));
+  CHECK(Fused.Cycles == Approx(5).epsilon(0.01));
+  CHECK(Fused.Instructions == 1);
+  BlockCost Plain = Sim.blockCost(Build(false));
+  CHECK(Plain.Cycles == Approx(2).epsilon(0.01));
+  CHECK(Plain.Instructions == 2);
+}

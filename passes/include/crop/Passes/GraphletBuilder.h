@@ -15,14 +15,16 @@ class AAResults;
 class BasicBlock;
 class Function;
 class Instruction;
+class LoopInfo;
 } // namespace llvm
 
 namespace crop {
 
 /// The graphlet of one block: SSA def-use edges inside the block, memory
 /// order edges between accesses that may alias (by AA; orders other edges
-/// already imply are left out), the terminator after everything, and, in a
-/// block that branches to itself, Carried edges through its phis. Phis,
+/// already imply are left out), the terminator after everything, and, when
+/// the block is in a loop, Carried edges to its next iteration through the
+/// loop header's phis and through stores to loop-invariant addresses. Phis,
 /// debug intrinsics and lifetime markers get no vertex. The full rules are in
 /// docs/architecture.md ("Graphlet rules").
 Graphlet buildGraphlet(const llvm::BasicBlock &BB, llvm::AAResults &AA);
@@ -54,10 +56,12 @@ struct FunctionGraphlets {
 };
 
 /// What GraphletAnalysis computes, callable without a pass manager; the
-/// superblocks are skipped when Superblocks is false.
+/// superblocks are skipped when Superblocks is false. Loops (for Carried
+/// edges) are computed when not given.
 FunctionGraphlets buildFunctionGraphlets(const llvm::Function &F,
                                          llvm::AAResults &AA,
-                                         bool Superblocks = true);
+                                         bool Superblocks = true,
+                                         const llvm::LoopInfo *Loops = nullptr);
 
 class GraphletAnalysis : public llvm::AnalysisInfoMixin<GraphletAnalysis> {
 public:

@@ -34,6 +34,10 @@ struct GraphletVertex {
   uint32_t MemBytes = 0;
   /// 0 for the (head) block, 1 for the successor's part of a superblock.
   uint32_t Part = 0;
+  /// An fadd/fsub that may absorb its single-use fmul operand into one fused
+  /// multiply-add (both carry the contract fast-math flag): on a target with
+  /// FMA the backend emits one fma where the IR has two instructions.
+  bool Contract = false;
 };
 
 /// Why one vertex must wait for another.
@@ -44,10 +48,12 @@ enum class DepKind : uint8_t {
   MemWAR,  ///< A store after a load that may alias it.
   MemWAW,  ///< A store after a store that may alias it.
   Control, ///< The terminator waits for everything in its block.
-  /// Loop-carried: in a block that branches back to itself, the target of
-  /// the next iteration waits for the source of this one (through a phi),
-  /// e.g. an accumulator's fadd. The simulator uses it when it runs a block
-  /// back to back; it is not an edge within one execution.
+  /// Loop-carried: in the block's next execution (the next iteration of its
+  /// innermost loop), the target waits for this execution's source: through
+  /// a phi (an accumulator's fadd), or through memory (a store and a load of
+  /// the same loop-invariant address: Out[i] += ... in a loop over k). The
+  /// simulator uses it when it runs a block back to back; it is not an edge
+  /// within one execution.
   Carried,
 };
 
