@@ -1,10 +1,11 @@
 //===- Catalog.cpp - Which kernels measure which descriptor entries -------===//
 //
 // Keys are the ones the simulator looks up: the opcode class as
-// crop::classifyInstruction names it and the *result* type (so a compare is
-// "icmp.i1x8", a reduction "intr:vector.reduce.fadd.f32"). Operand-typed
-// aliases ("fcmp.f32x8", "intr:vector.reduce.fadd.f32x8") are written too,
-// for people comparing with instruction tables.
+// crop::classifyInstruction names it and its type, the operand type for
+// compares and reductions ("fcmp.f32x8", "intr:vector.reduce.fadd.f32x8").
+// Result-typed aliases ("icmp.i1x8", "intr:vector.reduce.fadd.f32") are
+// written too: profiles made before the analyzer keyed those by operand
+// still find them.
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Microbench/Microbench.h"

@@ -607,6 +607,27 @@ bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
         break;
       }
       switch (ID) {
+      case Intrinsic::vector_reduce_fadd:
+      case Intrinsic::vector_reduce_fmul:
+        // Costed by the vector reduced (the scalar result says nothing of
+        // its width); the ordered forms take the start value first.
+        ValueTy = II->getArgOperand(1)->getType();
+        break;
+      case Intrinsic::vector_reduce_add:
+      case Intrinsic::vector_reduce_mul:
+      case Intrinsic::vector_reduce_and:
+      case Intrinsic::vector_reduce_or:
+      case Intrinsic::vector_reduce_xor:
+      case Intrinsic::vector_reduce_smax:
+      case Intrinsic::vector_reduce_smin:
+      case Intrinsic::vector_reduce_umax:
+      case Intrinsic::vector_reduce_umin:
+      case Intrinsic::vector_reduce_fmax:
+      case Intrinsic::vector_reduce_fmin:
+      case Intrinsic::vector_reduce_fmaximum:
+      case Intrinsic::vector_reduce_fminimum:
+        ValueTy = II->getArgOperand(0)->getType();
+        break;
       case Intrinsic::masked_load:
       case Intrinsic::masked_gather:
       case Intrinsic::masked_expandload:
@@ -643,6 +664,11 @@ bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
     Out.MemBytes = storeBytes(DL, ValueTy);
   } else if (isa<GetElementPtrInst>(I)) {
     Out.Opcode = "gep";
+  } else if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    // A compare costs what its operands are (an f64x4 compare is not an
+    // i1x4 one); its i1 result says nothing of that.
+    Out.Opcode = I.getOpcodeName();
+    ValueTy = Cmp->getOperand(0)->getType();
   } else {
     // Everything else is its own class under LLVM's opcode name: fadd, mul,
     // icmp, select, sitofp, extractelement, br, switch, ret, alloca, fence...

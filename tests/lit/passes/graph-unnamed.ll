@@ -11,7 +11,7 @@
 ; CHECK:        graphlets:
 ; CHECK-NEXT:     - block: "%0"
 ; CHECK:            - {name: V1, opcode: fadd, type: f64, lanes: 4}
-; CHECK:            - {name: V2, opcode: "intr:vector.reduce.fadd", type: f64, lanes: 1}
+; CHECK:            - {name: V2, opcode: "intr:vector.reduce.fadd", type: f64, lanes: 4}
 ; CHECK:        superblocks: []
 ; CHECK:      - name: loop
 ; CHECK:          - {name: "%1", successors: ["%1", "%2"]}

@@ -553,8 +553,12 @@ entry:
   store <4 x double> %w, ptr %p
   %sel = select i1 true, float %r, float %t
   %n = fneg float %sel
+  %c = fcmp olt <4 x double> %w, %w
+  %i = icmp eq i64 %z, 0
+  %mx = call i32 @llvm.vector.reduce.smax.v8i32(<8 x i32> zeroinitializer)
   ret float %n
 }
+declare i32 @llvm.vector.reduce.smax.v8i32(<8 x i32>)
 )",
                  Ctx);
   Function &F = *M->getFunction("f");
@@ -573,7 +577,8 @@ entry:
     CHECK(V[I].MemBytes == Bytes);
   };
   Is(0, "intr:masked.load", "f32", 8, 32);
-  Is(1, "intr:vector.reduce.fadd", "f32", 1, 0);
+  // Reductions and compares by what they read.
+  Is(1, "intr:vector.reduce.fadd", "f32", 8, 0);
   Is(2, "intr:smax", "i32", 1, 0);
   Is(3, "fma", "f64", 1, 0);
   Is(4, "call:indirect", "void", 1, 0);
@@ -585,7 +590,10 @@ entry:
   Is(10, "store", "f64", 4, 32);
   Is(11, "select", "f32", 1, 0);
   Is(12, "fneg", "f32", 1, 0);
-  Is(13, "ret", "void", 1, 0);
+  Is(13, "fcmp", "f64", 4, 0);
+  Is(14, "icmp", "i64", 1, 0);
+  Is(15, "intr:vector.reduce.smax", "i32", 8, 0);
+  Is(16, "ret", "void", 1, 0);
 }
 
 TEST_CASE("CFG: blocks, distinct successors, exits, unnamed blocks",
