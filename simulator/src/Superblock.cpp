@@ -17,6 +17,13 @@ std::vector<std::pair<size_t, size_t>> carriedEdges(const Graphlet &G) {
   return R;
 }
 
+bool hasDataEdge(const Graphlet &G, size_t From, size_t To) {
+  for (auto [E, End] = boost::out_edges(From, G.G); E != End; ++E)
+    if (boost::target(*E, G.G) == To && G.G[*E].Kind == DepKind::Data)
+      return true;
+  return false;
+}
+
 } // namespace
 
 std::optional<Graphlet> crop::superblockWithCarried(const Graphlet &Sb,
@@ -50,6 +57,12 @@ std::optional<Graphlet> crop::superblockWithCarried(const Graphlet &Sb,
       continue;
     boost::add_edge(SelfLoop ? inTail(U) : U, V, GraphletEdge{DepKind::Carried},
                     R.G);
+    // Within B+B the second copy waits for the first. Through a phi the
+    // builder already resolved that to a data edge; through memory it made
+    // a raw edge, which the simulator drops as speculated, though a store
+    // forwarded to a load of the same address is a true dependence.
+    if (SelfLoop && !hasDataEdge(R, U, inTail(V)))
+      boost::add_edge(U, inTail(V), GraphletEdge{DepKind::Data}, R.G);
   }
   if (!SelfLoop)
     for (auto [U, V] : TailC) {
