@@ -343,8 +343,9 @@ Error Driver::run() {
       "split half and half; compares have the select that consumes them, "
       "reductions the closing insertelement, libm calls the fmul/fadd that "
       "keeps the value in range, subtracted. Loads of FP/vector types chain "
-      "through a move to an integer register (included). Store latency is "
-      "the store-to-load forwarding round trip minus the load. Caches: "
+      "through a move to an integer register: half an i32-f32-i32 register "
+      "round trip is subtracted. Store latency is the store-to-load "
+      "forwarding round trip minus that load. Caches: "
       "geometry from {5}, latency by pointer chasing, bandwidth by JIT "
       "vector read loops for 1 and {6} threads. Docs: docs/microbench.md.",
       O.Quick ? " --quick" : "", Date, J->triple(), J->cpuName(),
