@@ -76,7 +76,8 @@ Hash128 graphletHash(const Graphlet &G) {
   H.u64(NV);
   for (size_t V = 0; V < NV; ++V) {
     const GraphletVertex &X = G.G[V];
-    H.str(X.Opcode).str(X.Type).u64(X.Lanes).u64(X.MemBytes).u64(X.Part);
+    H.str(X.Opcode).str(X.Type).u64(X.Lanes).u64(X.MemBytes).u64(X.Part).u64(
+        X.Contract);
   }
   for (auto E : boost::make_iterator_range(boost::edges(G.G)))
     H.u64(boost::source(E, G.G))
