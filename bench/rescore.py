@@ -36,7 +36,10 @@ def programs(out, threads):
                 module = json.load(f)["module"]
         except (OSError, ValueError, KeyError):
             continue
-        pid = os.path.relpath(os.path.dirname(module["source"]), os.path.join(out, "programs"))
+        # The program id is the path under programs/ (a profile may come from another checkout's run).
+        src = os.path.dirname(module["source"])
+        pid = src.split("/programs/", 1)[1] if "/programs/" in src else os.path.relpath(
+            src, os.path.join(out, "programs"))
         mtime = os.path.getmtime(path)
         if pid not in newest or newest[pid][0] < mtime:
             newest[pid] = (mtime, path, module["hash"])
