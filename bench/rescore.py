@@ -23,6 +23,7 @@ import sys
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from suite import groundtruth, score, tasks as T  # noqa: E402
+from suite import programs as programs_mod  # noqa: E402
 
 
 def programs(out, threads):
@@ -71,8 +72,10 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", help="write per-program predictions here")
-    ap.add_argument("--predict-flag", action="append", default=["--warm-calls"],
-                    help="passed on to crop predict; repeatable (default: --warm-calls, as bench/run.sh)")
+    ap.add_argument("--predict-flag", action="append",
+                    default=["--warm-calls", "--vector-bits=%d" % programs_mod.NATIVE_VECTOR_BITS],
+                    help="passed on to crop predict; repeatable (default: --warm-calls and the native "
+                         "binaries' --vector-bits, as bench/run.sh)")
     args = ap.parse_args(argv)
 
     rows = programs(args.out, args.threads)

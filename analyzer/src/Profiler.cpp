@@ -131,6 +131,7 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   Job.Profile.Module.SourceName = Path.str();
   Job.Profile.Module.Entry = Entry;
   Job.Profile.Module.Triple = M.getTargetTriple();
+  Job.Profile.Module.VectorBits = moduleVectorBits(M);
   Job.Profile.SampleRate = Opts.SampleRate;
 
   InstrumentationOptions IOpts;

@@ -10,7 +10,7 @@ import time
 
 import yaml
 
-from . import mca
+from . import mca, programs
 
 UNITS = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 
@@ -86,12 +86,16 @@ class Crop:
         self.ok_predict = self._has("predict")
         self.no_mem_flag = None
         self.warm_flag = None
+        self.vector_bits_flag = None
         if self.ok_predict:
             h = self._help("predict")
             # The ground truth times the steady state of repeated calls on the same buffers (each process
             # warms up first), which is what --warm-calls predicts; a tuner measures the same way.
             if "--warm-calls" in h:
                 self.warm_flag = "--warm-calls"
+            # The native binaries' vector width (programs.NATIVE_CODEGEN).
+            if "--vector-bits" in h:
+                self.vector_bits_flag = "--vector-bits"
             for flag in ("--no-memory-model", "--no-memory"):
                 if flag in h:
                     self.no_mem_flag = flag
@@ -148,6 +152,8 @@ class Crop:
                "--top", "0"]
         if self.warm_flag:
             cmd.append(self.warm_flag)
+        if self.vector_bits_flag:
+            cmd += [self.vector_bits_flag, str(programs.NATIVE_VECTOR_BITS)]
         if no_memory:
             if not self.no_mem_flag:
                 return None, 0.0

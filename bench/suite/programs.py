@@ -224,6 +224,9 @@ def _stamp(dir_, key):
 # target-cpu=x86-64-v3 itself, but Halide's (and TVM's) IR has no target attributes, and without -march the
 # kernel would be built for plain SSE2 (8-wide ops split in two, spills) — timing other code than Crop reads.
 NATIVE_CODEGEN = ["-O2", "-march=x86-64-v3"]
+# The vector registers that codegen uses (x86-64-v3: AVX2, 256 bits), which Crop is told: Halide's IR has no
+# target features, and a <16 x float> then runs as two 256-bit halves even on this AVX-512 host.
+NATIVE_VECTOR_BITS = 256
 
 
 def _native(prog, driver_src, extra_objs=(), cxx=False, inc=()):

@@ -568,6 +568,16 @@ Graphlet makeSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
   return M.finish();
 }
 
+/// A shuffle that takes an aligned contiguous part of one vector (a half,
+/// a quarter...).
+bool isSubvectorExtract(const ShuffleVectorInst &SV) {
+  int Index = 0;
+  if (!SV.isExtractSubvectorMask(Index))
+    return false;
+  unsigned N = SV.getShuffleMask().size();
+  return N && Index % int(N) == 0;
+}
+
 /// An fadd/fsub that an FMA-capable backend fuses with its fmul operand:
 /// both allow contraction and the fmul has no other use (DAGCombiner's
 /// condition without global -ffp-contract=fast).
@@ -664,6 +674,12 @@ bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
     Out.MemBytes = storeBytes(DL, ValueTy);
   } else if (isa<GetElementPtrInst>(I)) {
     Out.Opcode = "gep";
+  } else if (auto *SV = dyn_cast<ShuffleVectorInst>(&I);
+             SV && (SV->isConcat() || isSubvectorExtract(*SV))) {
+    // Halide builds wide vectors from register-wide halves and takes them
+    // apart again: on a core whose registers are narrower than the whole,
+    // these are register renaming, no instruction (the simulator decides).
+    Out.Opcode = SV->isConcat() ? "concat" : "subvector";
   } else if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
     // A compare costs what its operands are (an f64x4 compare is not an
     // i1x4 one); its i1 result says nothing of that.

@@ -2,9 +2,12 @@
 #include "crop/Passes/StaticAnalysis.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 using namespace llvm;
 using namespace crop;
@@ -83,4 +86,25 @@ Expected<const Graphlet *> crop::findBlockGraphlet(const FunctionStatic &FS,
   }
   return makeError("no block '" + Block + "' in function '" + FS.Name +
                    "'; blocks: " + listNames(Names));
+}
+
+unsigned crop::moduleVectorBits(const Module &M) {
+  unsigned Bits = 0;
+  for (const Function &F : M) {
+    if (F.isDeclaration() || !F.hasFnAttribute("target-features"))
+      continue;
+    SmallVector<StringRef, 32> Features;
+    F.getFnAttribute("target-features").getValueAsString().split(Features, ',');
+    unsigned FBits = 0;
+    for (StringRef Feat : Features) {
+      if (Feat == "+avx512f")
+        FBits = std::max(FBits, 512u);
+      else if (Feat == "+avx" || Feat == "+avx2")
+        FBits = std::max(FBits, 256u);
+      else if (Feat.starts_with("+sse") || Feat == "+neon")
+        FBits = std::max(FBits, 128u);
+    }
+    Bits = std::max(Bits, FBits);
+  }
+  return Bits;
 }

@@ -1,6 +1,8 @@
 //===- ProfileIO.cpp - JSON form of the program profile -------------------===//
 #include "crop/Profile/ProfileIO.h"
 
+#include <algorithm>
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -304,13 +306,16 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
       O["launches"] = std::move(Launches);
     Fns.push_back(std::move(O));
   }
+  json::Object Module{{"hash", P.Module.Hash},
+                      {"source", P.Module.SourceName},
+                      {"entry", P.Module.Entry},
+                      {"triple", P.Module.Triple}};
+  if (P.Module.VectorBits)
+    Module["vector_bits"] = int64_t(P.Module.VectorBits);
   json::Object Root{
       {"format", "crop-profile"},
       {"version", int64_t(ProgramProfile::FormatVersion)},
-      {"module", json::Object{{"hash", P.Module.Hash},
-                              {"source", P.Module.SourceName},
-                              {"entry", P.Module.Entry},
-                              {"triple", P.Module.Triple}}},
+      {"module", std::move(Module)},
       {"entry_calls", int64_t(P.EntryCalls)},
       {"sample_rate", P.SampleRate},
       {"functions", std::move(Fns)}};
@@ -353,14 +358,17 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
   if (!Mod)
     return createStringError(inconvertibleErrorCode(),
                              "%s: profile has no 'module'", Name.str().c_str());
+  int64_t VectorBits = 0;
   json::ObjectMapper MM(*O->get("module"), P.field("module"));
   if (!MM.map("hash", Prof.Module.Hash) ||
       !MM.map("source", Prof.Module.SourceName) ||
       !MM.map("entry", Prof.Module.Entry) ||
       !MM.mapOptional("triple", Prof.Module.Triple) ||
+      !MM.mapOptional("vector_bits", VectorBits) ||
       !M.map("sample_rate", Prof.SampleRate) ||
       !M.map("functions", Prof.Functions))
     return R.fail(Root);
+  Prof.Module.VectorBits = uint32_t(std::clamp<int64_t>(VectorBits, 0, 1 << 16));
   const json::Value *EC = O->get("entry_calls");
   if (!EC || !readU64(*EC, Prof.EntryCalls, P.field("entry_calls")))
     return R.fail(Root);

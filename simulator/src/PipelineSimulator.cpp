@@ -166,7 +166,8 @@ uint32_t unitCount(const hw::CpuParams &C, const std::string &Unit) {
 /// The cost of an opcode the descriptor does not describe (documented in the
 /// file header); never fails.
 hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
-                           const std::string &Ty, uint32_t Lanes) {
+                           const std::string &Ty, uint32_t Lanes,
+                           uint32_t SimdBits) {
   const hw::CpuParams &C = *T.Cpu;
   hw::InstrCost R;
   auto OnUnit = [&](const char *Unit, double Latency) {
@@ -216,8 +217,7 @@ hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
   }
   uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(Ty))) * Lanes;
   uint32_t Pieces =
-      C.SimdBits ? std::max<uint64_t>(1, (Bits + C.SimdBits - 1) / C.SimdBits)
-                 : 1;
+      SimdBits ? std::max<uint64_t>(1, (Bits + SimdBits - 1) / SimdBits) : 1;
   if (Lanes > 1 && Pieces > 1) {
     R.RecipThroughput *= Pieces;
     R.Uops *= Pieces;
@@ -320,6 +320,11 @@ struct PipelineSimulator::Impl {
     Fusion = Opts.X86Fusion && T.Isa.compare(0, 3, "x86") == 0;
     if (T.Cpu)
       Cpu = *T.Cpu;
+    // The program's own vector width, where it is narrower than the core's.
+    NarrowedSimd = Opts.VectorBits && Cpu.SimdBits &&
+                   Opts.VectorBits < Cpu.SimdBits;
+    if (NarrowedSimd)
+      Cpu.SimdBits = Opts.VectorBits;
     if (Cpu.IssueWidth == 0)
       Cpu.IssueWidth = 1;
     if (Opts.RobSize == 0)
@@ -330,6 +335,30 @@ struct PipelineSimulator::Impl {
       L1Latency = Cpu.Caches.front().LatencyCycles;
     for (const auto &[Name, Count] : Cpu.Units)
       unitId(Name);
+  }
+
+  bool NarrowedSimd = false; ///< Cpu.SimdBits is the program's, not T's.
+
+  /// The descriptor's cost of (Op, Ty, Lanes) as this program runs it:
+  /// vectors wider than the usable width in register-wide pieces.
+  hw::InstrCost lookupCost(const std::string &Op, const std::string &Ty,
+                           uint32_t Lanes) {
+    uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(Ty))) * Lanes;
+    if (NarrowedSimd && Lanes > 1 && Bits > Cpu.SimdBits) {
+      uint32_t Pieces = uint32_t((Bits + Cpu.SimdBits - 1) / Cpu.SimdBits);
+      if (Lanes % Pieces == 0)
+        if (std::optional<hw::InstrCost> D =
+                T.instructionCost(Op, Ty, Lanes / Pieces)) {
+          hw::InstrCost C = *D;
+          C.RecipThroughput *= Pieces;
+          C.Uops = std::max(1u, C.Uops) * Pieces;
+          return C;
+        }
+      return classDefault(T, Op, Ty, Lanes, Cpu.SimdBits);
+    }
+    if (std::optional<hw::InstrCost> D = T.instructionCost(Op, Ty, Lanes))
+      return *D;
+    return classDefault(T, Op, Ty, Lanes, Cpu.SimdBits);
   }
 
   uint32_t unitId(const std::string &Name) {
@@ -355,13 +384,18 @@ struct PipelineSimulator::Impl {
           return C;
     }
     ClassEntry E{V.Opcode, V.Type, V.Lanes, {}, false, 0};
-    if (!isFreeOpcode(V.Opcode)) {
+    // Halide's concatenation of register-wide halves and extraction of one
+    // of them are no instruction when the whole spans several registers;
+    // otherwise a shuffle.
+    uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(V.Type))) * V.Lanes;
+    bool Regroup = V.Opcode == "concat" || V.Opcode == "subvector";
+    bool FreeRegroup =
+        Regroup && Cpu.SimdBits &&
+        (V.Opcode == "concat" ? Bits > Cpu.SimdBits : 2 * Bits > Cpu.SimdBits);
+    if (!isFreeOpcode(V.Opcode) && !FreeRegroup) {
       hw::InstrCost C;
-      if (T.Cpu) {
-        std::optional<hw::InstrCost> D =
-            T.instructionCost(V.Opcode, V.Type, V.Lanes);
-        C = D ? *D : classDefault(T, V.Opcode, V.Type, V.Lanes);
-      }
+      if (T.Cpu)
+        C = lookupCost(Regroup ? "shufflevector" : V.Opcode, V.Type, V.Lanes);
       E.Cost.Free = false;
       E.Cost.Latency = std::max(0.0, C.Latency);
       E.Cost.Unit = unitId(C.Unit);

@@ -387,7 +387,11 @@ class CpuPredictor {
 public:
   CpuPredictor(const ProgramProfile &P, const hw::Target &T,
                const PredictOptions &O)
-      : Prof(P), T(T), Cpu(*T.Cpu), Opts(O), TH(targetHash(T)), G(memo()) {}
+      : Prof(P), T(T), Cpu(*T.Cpu), Opts(O), TH(targetHash(T)), G(memo()) {
+    // The program's vector width changes what its wide vectors cost: part of
+    // the target's identity for the memo.
+    TH.Hi ^= uint64_t(vectorBits()) * 0x9E3779B97F4A7C15ull;
+  }
 
   /// Steady-state cycles per execution (the simulator's BlockCost::Limit
   /// points into the simulator, which does not outlive this prediction, so
@@ -398,7 +402,7 @@ public:
     if (It != G.Costs.end())
       return It->second;
     if (!Sim)
-      Sim.emplace(T);
+      Sim.emplace(T, simulatorOptions());
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
     double C = Sim->blockCost(Gr, L).Cycles;
     G.Costs.emplace(K, C);
@@ -414,6 +418,16 @@ public:
   }
 
   Prediction run();
+
+private:
+  SimulatorOptions simulatorOptions() const {
+    SimulatorOptions SO;
+    SO.VectorBits = vectorBits();
+    return SO;
+  }
+  unsigned vectorBits() const {
+    return Opts.VectorBits ? Opts.VectorBits : Prof.Module.VectorBits;
+  }
 };
 
 Prediction CpuPredictor::run() {

@@ -44,6 +44,13 @@ cl::opt<bool> WarmCalls("warm-calls",
                         cl::desc("The steady state of the call repeated on the "
                                  "same buffers (default: one call from cold)"),
                         cl::sub(Sub), cl::cat(crop::tool::cropCategory()));
+cl::opt<unsigned> VectorBits("vector-bits",
+                          cl::desc("Widest vector registers the program is compiled "
+                                   "to use, e.g. 256 for -march=x86-64-v3 on "
+                                   "an AVX-512 target (default: the IR's "
+                                   "target-features, else the target's)"),
+                          cl::value_desc("bits"),
+                          cl::sub(Sub), cl::cat(crop::tool::cropCategory()));
 cl::opt<unsigned> TopK("top", cl::desc("Blocks to list (0: all)"), cl::init(10),
                        cl::sub(Sub), cl::cat(crop::tool::cropCategory()));
 
@@ -55,6 +62,7 @@ int run() {
   Opts.Threads = Threads;
   Opts.MemoryModel = !NoMemoryModel;
   Opts.WarmCalls = WarmCalls;
+  Opts.VectorBits = VectorBits;
   // Every target is loaded before anything is printed, so a typo in the
   // last --target gives an error and no partial output.
   std::vector<crop::Prediction> Results;

@@ -778,3 +778,37 @@ define <8 x float> @f(<8 x float> %a, <8 x float> %b, <8 x float> %c) {
   CHECK(!vertex(G, "V6").Contract); // %m3 has two users
   CHECK(!vertex(G, "V7").Contract);
 }
+
+TEST_CASE("wide-vector regrouping shuffles and the module's vector width",
+          "[passes]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define <16 x float> @f(<8 x float> %a, <8 x float> %b, <16 x float> %w) #0 {
+  %c = shufflevector <8 x float> %a, <8 x float> %b, <16 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15>
+  %hi = shufflevector <16 x float> %w, <16 x float> poison, <8 x i32> <i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15>
+  %odd = shufflevector <16 x float> %w, <16 x float> poison, <8 x i32> <i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8>
+  %r = shufflevector <8 x float> %a, <8 x float> %b, <8 x i32> <i32 7, i32 6, i32 5, i32 4, i32 3, i32 2, i32 1, i32 0>
+  ret <16 x float> %c
+}
+define void @g() #1 {
+  ret void
+}
+attributes #0 = { "target-features"="+avx,+avx2,+fma,-avx512f" }
+attributes #1 = { "target-features"="+sse2" }
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  std::vector<std::string> Ops;
+  for (const Instruction &I : F.front()) {
+    GraphletVertex X;
+    REQUIRE(classifyInstruction(I, X));
+    Ops.push_back(X.Opcode);
+  }
+  CHECK(Ops == std::vector<std::string>{"concat", "subvector", "shufflevector",
+                                        "shufflevector", "ret"});
+  CHECK(moduleVectorBits(*M) == 256);
+  M->getFunction("f")->removeFnAttr("target-features");
+  CHECK(moduleVectorBits(*M) == 128);
+  M->getFunction("g")->removeFnAttr("target-features");
+  CHECK(moduleVectorBits(*M) == 0);
+}

@@ -26,6 +26,7 @@ TEST_CASE("reuse bins cover distances without gaps", "[profile]") {
 static ProgramProfile sampleProfile() {
   ProgramProfile P;
   P.Module = {"abc123", "k.ll", "kernel", "x86_64-pc-linux-gnu"};
+  P.Module.VectorBits = 256;
   FunctionProfile F;
   F.Name = "kernel.omp_outlined";
   F.Calls = 10;
@@ -72,6 +73,7 @@ TEST_CASE("profile JSON round-trips losslessly", "[profile]") {
   CHECK(!B.Body.G[1].Contract);
   CHECK(B.Body.G[2].Contract);
   CHECK(Q->Functions[0].Launches[0].Tasks == 10);
+  CHECK(Q->Module.VectorBits == 256);
 }
 
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {

@@ -806,3 +806,50 @@ TEST_CASE("A contract fadd and its fmul are one FMA where the target has one",
   CHECK(Plain.Cycles == Approx(2).epsilon(0.01));
   CHECK(Plain.Instructions == 2);
 }
+
+TEST_CASE("Vectors wider than the program's registers run in pieces",
+          "[simulator]") {
+  // A 512-bit core running code compiled for 256-bit registers: an f32x16
+  // fmul is two f32x8 ones, and joining two f32x8 halves into the f32x16
+  // that feeds it is no instruction.
+  hw::Target T = synthetic();
+  hw::InstrCost Mul;
+  Mul.Latency = 3;
+  Mul.RecipThroughput = 0.5;
+  Mul.Unit = "fp";
+  Mul.Uops = 1;
+  T.Cpu->Instructions["fmul.f32x8"] = Mul;
+  T.Cpu->Instructions["fmul.f32x16"] = Mul; // the 512-bit instruction
+  hw::InstrCost Shuf;
+  Shuf.Latency = 1;
+  Shuf.RecipThroughput = 1;
+  Shuf.Unit = "shuffle";
+  Shuf.Uops = 1;
+  T.Cpu->Instructions["shufflevector.f32x16"] = Shuf;
+  T.Cpu->Units["shuffle"] = 1;
+  auto Build = [] {
+    Builder B;
+    for (int I = 0; I < 8; ++I) {
+      uint32_t C = B.vertex("concat", "f32", 16);
+      uint32_t M = B.vertex("fmul", "f32", 16);
+      B.edge(C, M);
+    }
+    return B.done();
+  };
+  PipelineSimulator Wide(T);
+  // 8 concats on one shuffle port, 8 fmuls at 0.5: the shuffles bound.
+  CHECK(Wide.simulate(Build()).Cycles == Approx(8).epsilon(0.02));
+  SimulatorOptions O;
+  O.VectorBits = 256;
+  PipelineSimulator Narrow(T, O);
+  BlockCost C = Narrow.simulate(Build());
+  // The concats are free, each fmul is two f32x8 (0.5 each): 8 cycles.
+  CHECK(C.Instructions == 8);
+  CHECK(C.Cycles == Approx(8).epsilon(0.02));
+  CHECK(std::string(C.Limit) == "port:fp");
+  // A wider program than the core: the core's width stands.
+  O.VectorBits = 1024;
+  PipelineSimulator Same(T, O);
+  CHECK(Same.simulate(Build()).Cycles == Approx(8).epsilon(0.02));
+  CHECK(std::string(Same.simulate(Build()).Limit) == "port:shuffle");
+}

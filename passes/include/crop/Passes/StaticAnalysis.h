@@ -46,6 +46,11 @@ struct FunctionStatic {
 llvm::Expected<std::vector<FunctionStatic>>
 analyzeModule(llvm::Module &M, const StaticOptions &Opts = {});
 
+/// The widest vector register the module's functions may use, from their
+/// "target-features" (x86: +avx512f 512, +avx/+avx2 256, +sse* 128; AArch64:
+/// +neon 128); the largest over its functions, 0 if none says.
+unsigned moduleVectorBits(const llvm::Module &M);
+
 /// The graphlet of block Block in FS; an error naming the function's blocks
 /// if there is no such block.
 llvm::Expected<const Graphlet *> findBlockGraphlet(const FunctionStatic &FS,

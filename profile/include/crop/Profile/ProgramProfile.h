@@ -85,6 +85,11 @@ struct ModuleIdentity {
   std::string SourceName; ///< The file it was read from.
   std::string Entry;      ///< The prediction unit: one call of this.
   std::string Triple;     ///< The module's target triple.
+  /// The widest vector register its functions' target features allow code
+  /// generation to use (256 for +avx2 without +avx512f); 0 when they say
+  /// nothing. A <16 x float> in an AVX2 module runs as two 256-bit halves
+  /// even on a core with 512-bit units.
+  uint32_t VectorBits = 0;
 };
 
 struct ProgramProfile {

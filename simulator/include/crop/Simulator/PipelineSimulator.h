@@ -61,6 +61,13 @@ struct SimulatorOptions {
   /// a stored value), and waiting on them chains every load of a block
   /// behind every store. Off: they order execution like data edges.
   bool SpeculateMemory = true;
+  /// The widest vector register the program's code may use (its module's
+  /// target features; ProgramProfile's ModuleIdentity::VectorBits); 0: the
+  /// target's SimdBits. Vectors wider than min(SimdBits, VectorBits) run as
+  /// that many register-wide pieces: the descriptor's cost for the piece,
+  /// its throughput and uops times the count; Halide's concat/subvector
+  /// shuffles between pieces are free.
+  uint32_t VectorBits = 0;
 };
 
 /// A graphlet's structural identity: opcodes, types, lanes and edges (names

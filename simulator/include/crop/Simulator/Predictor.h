@@ -31,6 +31,10 @@ struct PredictOptions {
   /// whose L3 other tenants share) the cold view ranks and estimates better
   /// (docs/prediction.md), so it stays the default.
   bool WarmCalls = false;
+  /// The widest vector registers the program's code uses once compiled
+  /// (SimulatorOptions::VectorBits); 0: the profile's ModuleIdentity::
+  /// VectorBits (the IR's target features), and without those the target's.
+  unsigned VectorBits = 0;
 };
 
 struct BlockPrediction {
