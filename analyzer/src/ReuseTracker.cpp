@@ -353,18 +353,71 @@ constexpr double ShortRate = 0.1;
 /// cold ones) from the sparse sample with weight M; finish() scales by 1/Hi.
 /// Each class is an unbiased sample of itself, so the memory stays that of
 /// rate R plus a constant, and short distances get the accuracy of rate Hi.
+///
+/// Class distances run the same machinery on one Stacks per in-page class:
+/// a class's lines are a sub-stream, and the hash sample restricted to it is
+/// still a uniform sample of it.
 struct ReuseTracker::Impl {
-  LineStack Main;  ///< Every kept line (exact, or the rate-R sample).
-  LineStack Dense; ///< Two-level mode only: recent lines of the Hi sample.
+  /// The stacks of one stream (all lines, or one class's lines).
+  struct Stacks {
+    LineStack Main;  ///< Every kept line (exact, or the rate-R sample).
+    LineStack Dense; ///< Two-level mode only: recent lines of the Hi sample.
+    /// reset() bumps Impl::Epoch; a class's stacks are cleared when next
+    /// used, so a task that touches few classes does not pay for 64 resets.
+    uint64_t Epoch = 0;
+
+    void clear() {
+      Main.clear();
+      Dense.clear();
+    }
+  };
+  Stacks All;
+  std::vector<Stacks> Classes; ///< Empty unless classes are tracked.
+  uint64_t Epoch = 0;
   bool TwoLevel = false;
   uint64_t SparseThreshold = 0; ///< Two-level: hash threshold of rate R.
   uint64_t M = 1;               ///< Hi / R.
   double ShortRange = 0;        ///< Lines; two-level only.
   double Scale = 1.0;           ///< 1 / (rate of the sample accessLine sees).
   double SparseScale = 1.0;     ///< 1 / R.
+
+  /// Records Line's distance in stream S into Hist. InSparse: the line is in
+  /// the rate-R sample (two-level mode).
+  void record(Stacks &S, uint64_t Line, bool Sampled, bool InSparse,
+              ReuseHistogram &Hist) {
+    if (!TwoLevel) {
+      uint64_t D = S.Main.touch(Line);
+      if (D == LineStack::NoDistance)
+        Hist.addCold();
+      else if (!Sampled)
+        Hist.add(D);
+      else
+        Hist.add(uint64_t(std::llround(double(D) * Scale)));
+      return;
+    }
+    uint64_t DD = S.Dense.touch(Line);
+    double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * Scale;
+    uint64_t DS = InSparse ? S.Main.touch(Line) : 0;
+    if (Short < ShortRange)
+      Hist.add(uint64_t(std::llround(Short)));
+    else if (InSparse && DS == LineStack::NoDistance)
+      Hist.addCold(M);
+    else if (InSparse)
+      Hist.add(uint64_t(std::llround(double(DS) * SparseScale)), M);
+  }
+
+  Stacks &classStacks(uint64_t Class) {
+    Stacks &S = Classes[Class];
+    if (S.Epoch != Epoch) {
+      S.clear();
+      S.Epoch = Epoch;
+    }
+    return S;
+  }
 };
 
-ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
+ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate,
+                           bool TrackClasses)
     : P(std::make_unique<Impl>()) {
   // Release builds clamp bad options (a line size rounds down to a power of
   // two, a rate above 1 means exact, at or below 0 the smallest rate).
@@ -387,12 +440,18 @@ ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
     // Short enough that rate R alone is coarse below it (about 10 sampled
     // lines), with the dense stack keeping twice that many of its lines.
     P->ShortRange = 100.0 * double(Full) / double(Sparse);
-    P->Dense.Bound =
+    P->All.Dense.Bound =
         2 * uint64_t(P->ShortRange * double(Threshold) / double(Full)) + 64;
   }
   Sampled = Threshold < Full;
   P->Scale = double(Full) / double(Threshold);
   P->SparseScale = double(Full) / double(Sparse);
+  if (TrackClasses && LineShift < PageShift) {
+    ClassMask = (uint64_t(1) << (PageShift - LineShift)) - 1;
+    P->Classes.resize(ClassMask + 1);
+    for (Impl::Stacks &S : P->Classes)
+      S.Dense.Bound = P->All.Dense.Bound;
+  }
 }
 
 ReuseTracker::~ReuseTracker() = default;
@@ -411,38 +470,30 @@ llvm::Error ReuseTracker::checkOptions(uint32_t LineBytes, double SampleRate) {
   return llvm::Error::success();
 }
 
-void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist) {
+void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
+                              ReuseHistogram *ClassHist) {
   LastLine = Line;
   Impl &I = *P;
-  if (!I.TwoLevel) {
-    uint64_t D = I.Main.touch(Line);
-    if (D == LineStack::NoDistance)
-      Hist.addCold();
-    else if (!Sampled)
-      Hist.add(D);
-    else
-      Hist.add(uint64_t(std::llround(double(D) * I.Scale)));
-    return;
-  }
-  uint64_t DD = I.Dense.touch(Line);
-  double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * I.Scale;
-  bool InSparse = sampleHash(Line) < I.SparseThreshold;
-  uint64_t DS = InSparse ? I.Main.touch(Line) : 0;
-  if (Short < I.ShortRange)
-    Hist.add(uint64_t(std::llround(Short)));
-  else if (InSparse && DS == LineStack::NoDistance)
-    Hist.addCold(I.M);
-  else if (InSparse)
-    Hist.add(uint64_t(std::llround(double(DS) * I.SparseScale)), I.M);
+  bool InSparse = I.TwoLevel && sampleHash(Line) < I.SparseThreshold;
+  I.record(I.All, Line, Sampled, InSparse, Hist);
+  assert((!ClassHist || !I.Classes.empty()) &&
+         "class distances need a tracker built with TrackClasses");
+  if (ClassHist && !I.Classes.empty())
+    I.record(I.classStacks(Line & ClassMask), Line, Sampled, InSparse,
+             *ClassHist);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
-                               ReuseHistogram &Hist) {
+                               ReuseHistogram &Hist,
+                               ReuseHistogram *ClassHist) {
   for (uint64_t L = First;; ++L) {
-    if (L == LastLine)
+    if (L == LastLine) {
       Hist.add(0);
-    else if (keepsLine(L))
-      accessLine(L, Hist);
+      if (ClassHist)
+        ClassHist->add(0);
+    } else if (keepsLine(L)) {
+      accessLine(L, Hist, ClassHist);
+    }
     if (L == Last)
       break;
   }
@@ -454,17 +505,25 @@ void ReuseTracker::finish(ReuseHistogram &Hist) const {
 }
 
 void ReuseTracker::reset() {
-  P->Main.clear();
-  P->Dense.clear();
+  P->All.clear();
+  ++P->Epoch;
   LastLine = NoLine;
 }
 
 double ReuseTracker::sampleRate() const { return 1.0 / P->SparseScale; }
 
 uint64_t ReuseTracker::trackedLines() const {
-  return P->Main.Lines.size() + P->Dense.Lines.size();
+  uint64_t N = P->All.Main.Lines.size() + P->All.Dense.Lines.size();
+  for (const Impl::Stacks &S : P->Classes)
+    if (S.Epoch == P->Epoch)
+      N += S.Main.Lines.size() + S.Dense.Lines.size();
+  return N;
 }
 
 uint64_t ReuseTracker::memoryBytes() const {
-  return sizeof(*this) + sizeof(Impl) + P->Main.bytes() + P->Dense.bytes();
+  uint64_t N = sizeof(*this) + sizeof(Impl) + P->All.Main.bytes() +
+               P->All.Dense.bytes();
+  for (const Impl::Stacks &S : P->Classes)
+    N += sizeof(S) + S.Main.bytes() + S.Dense.bytes();
+  return N;
 }
