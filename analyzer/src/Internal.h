@@ -47,11 +47,14 @@ struct RunState {
   struct BlockMem {
     uint64_t Loads = 0, Stores = 0, LoadBytes = 0, StoreBytes = 0;
     std::vector<ReuseHistogram> Serial, Task; ///< One per line size.
+    /// Class distances, one per line size (empty when not tracked).
+    std::vector<ReuseHistogram> ClassSerial, ClassTask;
   };
   std::vector<BlockMem> Mem;
   std::vector<uint32_t> LineSizes;
   std::vector<ReuseTracker> SerialTrackers, TaskTrackers;
   bool TrackReuse = true;
+  bool TrackClasses = false; ///< Every tracker measures class distances.
   unsigned TaskDepth = 0;
   uint64_t Accesses = 0;
 

@@ -160,14 +160,23 @@ void *TVMModuleCtx = nullptr;
   S.InExtent = !Job.HasExtent;
   S.TrackReuse = Job.TrackReuse;
   S.LineSizes = Job.Opts.LineSizes;
+  // Lines of a page or more have one class: nothing to add.
+  S.TrackClasses = Job.Opts.ClassReuse;
+  for (uint32_t L : Job.Opts.LineSizes)
+    if (L >= BlockReuse::ClassPageBytes)
+      S.TrackClasses = false;
   S.Mem.resize(Job.Map.Blocks.size());
   for (RunState::BlockMem &B : S.Mem) {
     B.Serial.resize(NL);
     B.Task.resize(NL);
+    if (S.TrackClasses) {
+      B.ClassSerial.resize(NL);
+      B.ClassTask.resize(NL);
+    }
   }
   for (uint32_t L : Job.Opts.LineSizes) {
-    S.SerialTrackers.emplace_back(L, Job.Opts.SampleRate);
-    S.TaskTrackers.emplace_back(L, Job.Opts.SampleRate);
+    S.SerialTrackers.emplace_back(L, Job.Opts.SampleRate, S.TrackClasses);
+    S.TaskTrackers.emplace_back(L, Job.Opts.SampleRate, S.TrackClasses);
   }
 
   if (Error E = J.initialize(JD))
@@ -238,10 +247,18 @@ void *TVMModuleCtx = nullptr;
       if (!Job.TrackReuse)
         continue;
       for (size_t K = 0; K < NL; ++K) {
-        BlockReuse R{BM.Serial[K], BM.Task[K]};
+        BlockReuse R;
+        R.Serial = BM.Serial[K];
+        R.Task = BM.Task[K];
         // SHARDS: counts of sampled lines back to the whole stream.
         S.SerialTrackers[K].finish(R.Serial);
         S.TaskTrackers[K].finish(R.Task);
+        if (S.TrackClasses) {
+          R.ClassSerial = BM.ClassSerial[K];
+          R.ClassTask = BM.ClassTask[K];
+          S.SerialTrackers[K].finish(R.ClassSerial);
+          S.TaskTrackers[K].finish(R.ClassTask);
+        }
         if (!R.Serial.empty() || !R.Task.empty())
           B.Reuse[Job.Opts.LineSizes[K]] = std::move(R);
       }
