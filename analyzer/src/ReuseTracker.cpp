@@ -99,6 +99,7 @@ public:
   struct Slot {
     uint64_t Line;
     uint64_t Time;
+    uint64_t ClassTime; ///< Last access in its class's time (if tracked).
   };
 
   LineTable() { rehash(MinSlots); }
@@ -168,7 +169,7 @@ private:
   }
 
   void rehash(size_t N) {
-    BigArray<Slot> Old(N, Slot{Empty, 0});
+    BigArray<Slot> Old(N, Slot{Empty, 0, 0});
     std::swap(Old, Slots);
     Mask = N - 1;
     Shift = 64 - llvm::Log2_64(N);
@@ -203,6 +204,30 @@ public:
   void clear(uint64_t T) {
     Words[T >> 6] &= ~(uint64_t(1) << (T & 63));
     add(T >> 6, -1);
+  }
+
+  /// clear(From) then set(To), From < To: what every reuse does. The two
+  /// Fenwick update paths meet after about log2(To - From) steps and cancel
+  /// from there on, so a short reuse costs a few steps, not 2 log2(n).
+  void move(uint64_t From, uint64_t To) {
+    Words[From >> 6] &= ~(uint64_t(1) << (From & 63));
+    Words[To >> 6] |= uint64_t(1) << (To & 63);
+    constexpr size_t Past = ~size_t(0);
+    size_t N = Tree.size();
+    size_t I = size_t(From >> 6) + 1, J = size_t(To >> 6) + 1;
+    while (I != J) {
+      if (I < J) {
+        --Tree[I];
+        I += I & (0 - I);
+        if (I >= N)
+          I = Past;
+      } else {
+        ++Tree[J];
+        J += J & (0 - J);
+        if (J >= N)
+          J = Past;
+      }
+    }
   }
 
   /// Marks at times <= T.
@@ -274,16 +299,42 @@ constexpr uint64_t TimeSlack = 16;
 /// Reuses at most this many words back are counted directly on the bitset.
 constexpr uint64_t DirectWords = 4;
 
+/// Order of last use among the lines of one in-page class, in the class's
+/// own logical time. The times live in the owning LineStack's table (one
+/// probe serves both distances); only the marks are per class.
+struct ClassOrder {
+  TimeMarks Marks;
+  uint64_t Now = 0;    ///< The next logical time of this class.
+  uint64_t Live = 0;   ///< Lines of this class in the table.
+  uint64_t Epoch = 0;  ///< LineStack::Epoch when last cleared.
+
+  void clear() {
+    Marks.rebuild(0, 0);
+    Now = Live = 0;
+  }
+};
+
 /// The lines of one sample and their order of last use. With a bound, only
 /// the Bound most recently used lines are kept (the rest are dropped at
-/// compaction and are new again when next seen).
+/// compaction and are new again when next seen). With classes, also each
+/// class's order of last use (class distances).
 struct LineStack {
   LineTable Lines;
   TimeMarks Marks;
   uint64_t Now = 0;   ///< The next logical time.
   uint64_t Bound = 0; ///< 0: keep every line.
+  std::vector<ClassOrder> Classes; ///< Empty: no class distances.
+  uint64_t ClassMask = 0;
+  /// clear() bumps it; a class is cleared when next used, so that a task
+  /// touching few classes does not pay for clearing all of them.
+  uint64_t Epoch = 0;
 
   static constexpr uint64_t NoDistance = ~uint64_t(0);
+
+  void enableClasses(uint64_t Mask) {
+    ClassMask = Mask;
+    Classes.resize(Mask + 1);
+  }
 
   /// Renumbers the live times 0..live-1 in order so the bitset can shrink
   /// back to TimeSlack times the live lines.
@@ -294,7 +345,14 @@ struct LineStack {
       Lines.retainIf([&](LineTable::Slot &S) {
         uint64_t Rank = Marks.countUpTo(S.Time);
         S.Time = Rank - 1 - Drop;
-        return Rank > Drop;
+        if (Rank > Drop)
+          return true;
+        if (!Classes.empty()) {
+          ClassOrder &C = Classes[S.Line & ClassMask];
+          C.Marks.clear(S.ClassTime);
+          --C.Live;
+        }
+        return false;
       });
       Live = Bound;
     } else {
@@ -305,35 +363,83 @@ struct LineStack {
     Now = Live;
   }
 
+  /// compact() for one class's times. The pass goes over the whole table,
+  /// so a class gets room for at least twice the table's lines: between two
+  /// passes it runs at least that many accesses, whatever its own size.
+  void compactClass(uint64_t Class) {
+    ClassOrder &C = Classes[Class];
+    Lines.forEach([&](LineTable::Slot &S) {
+      if ((S.Line & ClassMask) == Class)
+        S.ClassTime = C.Marks.countUpTo(S.ClassTime) - 1;
+    });
+    C.Marks.rebuild(std::max(TimeSlack * C.Live, 2 * Lines.size()), C.Live);
+    C.Now = C.Live;
+  }
+
   /// Distance of an access to Line, bookkeeping included; NoDistance for a
-  /// first touch (or a line dropped by the bound).
-  uint64_t touch(uint64_t Line) {
+  /// first touch (or a line dropped by the bound). With classes, ClassD gets
+  /// the class distance.
+  uint64_t touch(uint64_t Line, uint64_t &ClassD) {
     if (Now == Marks.capacity())
       compact();
+    ClassOrder *C = nullptr;
+    if (!Classes.empty()) {
+      uint64_t K = Line & ClassMask;
+      C = &Classes[K];
+      if (C->Epoch != Epoch) {
+        C->clear();
+        C->Epoch = Epoch;
+      }
+      if (C->Now == C->Marks.capacity())
+        compactClass(K);
+    }
     bool Inserted;
     LineTable::Slot &S = Lines.findOrInsert(Line, Inserted);
     uint64_t D = NoDistance;
+    ClassD = NoDistance;
     if (!Inserted) {
-      uint64_t T = S.Time;
-      if ((Now >> 6) - (T >> 6) <= DirectWords)
-        D = Marks.countBetween(T, Now);
-      else
-        D = Lines.size() - Marks.countUpTo(T);
-      Marks.clear(T);
+      D = distance(Marks, S.Time, Now, Lines.size());
+      Marks.move(S.Time, Now);
+    } else {
+      Marks.set(Now);
     }
     S.Time = Now;
-    Marks.set(Now);
     ++Now;
+    if (C) {
+      if (!Inserted) {
+        ClassD = distance(C->Marks, S.ClassTime, C->Now, C->Live);
+        C->Marks.move(S.ClassTime, C->Now);
+      } else {
+        ++C->Live;
+        C->Marks.set(C->Now);
+      }
+      S.ClassTime = C->Now;
+      ++C->Now;
+    }
     return D;
+  }
+
+  /// Marks after T (an access at T whose line has Live lines in all).
+  static uint64_t distance(const TimeMarks &M, uint64_t T, uint64_t Now,
+                           uint64_t Live) {
+    if ((Now >> 6) - (T >> 6) <= DirectWords)
+      return M.countBetween(T, Now);
+    return Live - M.countUpTo(T);
   }
 
   void clear() {
     Lines.clear();
     Marks.rebuild(0, 0);
     Now = 0;
+    ++Epoch;
   }
 
-  uint64_t bytes() const { return Lines.bytes() + Marks.bytes(); }
+  uint64_t bytes() const {
+    uint64_t N = Lines.bytes() + Marks.bytes();
+    for (const ClassOrder &C : Classes)
+      N += sizeof(C) + C.Marks.bytes();
+    return N;
+  }
 };
 
 /// Below this rate, distances shorter than ShortRange are measured on a
@@ -354,26 +460,13 @@ constexpr double ShortRate = 0.1;
 /// Each class is an unbiased sample of itself, so the memory stays that of
 /// rate R plus a constant, and short distances get the accuracy of rate Hi.
 ///
-/// Class distances run the same machinery on one Stacks per in-page class:
-/// a class's lines are a sub-stream, and the hash sample restricted to it is
-/// still a uniform sample of it.
+/// Class distances come from the same stacks (LineStack's classes), so each
+/// access is classified short or long, and weighted, in its class exactly as
+/// in the whole stream: a hash sample restricted to one class is still a
+/// uniform sample of it.
 struct ReuseTracker::Impl {
-  /// The stacks of one stream (all lines, or one class's lines).
-  struct Stacks {
-    LineStack Main;  ///< Every kept line (exact, or the rate-R sample).
-    LineStack Dense; ///< Two-level mode only: recent lines of the Hi sample.
-    /// reset() bumps Impl::Epoch; a class's stacks are cleared when next
-    /// used, so a task that touches few classes does not pay for 64 resets.
-    uint64_t Epoch = 0;
-
-    void clear() {
-      Main.clear();
-      Dense.clear();
-    }
-  };
-  Stacks All;
-  std::vector<Stacks> Classes; ///< Empty unless classes are tracked.
-  uint64_t Epoch = 0;
+  LineStack Main;  ///< Every kept line (exact, or the rate-R sample).
+  LineStack Dense; ///< Two-level mode only: recent lines of the Hi sample.
   bool TwoLevel = false;
   uint64_t SparseThreshold = 0; ///< Two-level: hash threshold of rate R.
   uint64_t M = 1;               ///< Hi / R.
@@ -381,38 +474,26 @@ struct ReuseTracker::Impl {
   double Scale = 1.0;           ///< 1 / (rate of the sample accessLine sees).
   double SparseScale = 1.0;     ///< 1 / R.
 
-  /// Records Line's distance in stream S into Hist. InSparse: the line is in
-  /// the rate-R sample (two-level mode).
-  void record(Stacks &S, uint64_t Line, bool Sampled, bool InSparse,
-              ReuseHistogram &Hist) {
+  /// Adds one distance of one stream: DD from the dense stack (two-level
+  /// only), DS from the main one (InSparse: it was touched).
+  void add(uint64_t DD, uint64_t DS, bool Sampled, bool InSparse,
+           ReuseHistogram &Hist) const {
     if (!TwoLevel) {
-      uint64_t D = S.Main.touch(Line);
-      if (D == LineStack::NoDistance)
+      if (DS == LineStack::NoDistance)
         Hist.addCold();
       else if (!Sampled)
-        Hist.add(D);
+        Hist.add(DS);
       else
-        Hist.add(uint64_t(std::llround(double(D) * Scale)));
+        Hist.add(uint64_t(std::llround(double(DS) * Scale)));
       return;
     }
-    uint64_t DD = S.Dense.touch(Line);
     double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * Scale;
-    uint64_t DS = InSparse ? S.Main.touch(Line) : 0;
     if (Short < ShortRange)
       Hist.add(uint64_t(std::llround(Short)));
     else if (InSparse && DS == LineStack::NoDistance)
       Hist.addCold(M);
     else if (InSparse)
       Hist.add(uint64_t(std::llround(double(DS) * SparseScale)), M);
-  }
-
-  Stacks &classStacks(uint64_t Class) {
-    Stacks &S = Classes[Class];
-    if (S.Epoch != Epoch) {
-      S.clear();
-      S.Epoch = Epoch;
-    }
-    return S;
   }
 };
 
@@ -440,7 +521,7 @@ ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate,
     // Short enough that rate R alone is coarse below it (about 10 sampled
     // lines), with the dense stack keeping twice that many of its lines.
     P->ShortRange = 100.0 * double(Full) / double(Sparse);
-    P->All.Dense.Bound =
+    P->Dense.Bound =
         2 * uint64_t(P->ShortRange * double(Threshold) / double(Full)) + 64;
   }
   Sampled = Threshold < Full;
@@ -448,9 +529,9 @@ ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate,
   P->SparseScale = double(Full) / double(Sparse);
   if (TrackClasses && LineShift < PageShift) {
     ClassMask = (uint64_t(1) << (PageShift - LineShift)) - 1;
-    P->Classes.resize(ClassMask + 1);
-    for (Impl::Stacks &S : P->Classes)
-      S.Dense.Bound = P->All.Dense.Bound;
+    P->Main.enableClasses(ClassMask);
+    if (P->TwoLevel)
+      P->Dense.enableClasses(ClassMask);
   }
 }
 
@@ -474,13 +555,19 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
                               ReuseHistogram *ClassHist) {
   LastLine = Line;
   Impl &I = *P;
-  bool InSparse = I.TwoLevel && sampleHash(Line) < I.SparseThreshold;
-  I.record(I.All, Line, Sampled, InSparse, Hist);
-  assert((!ClassHist || !I.Classes.empty()) &&
+  assert((!ClassHist || tracksClasses()) &&
          "class distances need a tracker built with TrackClasses");
-  if (ClassHist && !I.Classes.empty())
-    I.record(I.classStacks(Line & ClassMask), Line, Sampled, InSparse,
-             *ClassHist);
+  uint64_t DD = 0, DS = 0, CD = 0, CS = 0;
+  bool InSparse = true;
+  if (I.TwoLevel) {
+    DD = I.Dense.touch(Line, CD);
+    InSparse = sampleHash(Line) < I.SparseThreshold;
+  }
+  if (InSparse)
+    DS = I.Main.touch(Line, CS);
+  I.add(DD, DS, Sampled, InSparse, Hist);
+  if (ClassHist && tracksClasses())
+    I.add(CD, CS, Sampled, InSparse, *ClassHist);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
@@ -505,25 +592,17 @@ void ReuseTracker::finish(ReuseHistogram &Hist) const {
 }
 
 void ReuseTracker::reset() {
-  P->All.clear();
-  ++P->Epoch;
+  P->Main.clear();
+  P->Dense.clear();
   LastLine = NoLine;
 }
 
 double ReuseTracker::sampleRate() const { return 1.0 / P->SparseScale; }
 
 uint64_t ReuseTracker::trackedLines() const {
-  uint64_t N = P->All.Main.Lines.size() + P->All.Dense.Lines.size();
-  for (const Impl::Stacks &S : P->Classes)
-    if (S.Epoch == P->Epoch)
-      N += S.Main.Lines.size() + S.Dense.Lines.size();
-  return N;
+  return P->Main.Lines.size() + P->Dense.Lines.size();
 }
 
 uint64_t ReuseTracker::memoryBytes() const {
-  uint64_t N = sizeof(*this) + sizeof(Impl) + P->All.Main.bytes() +
-               P->All.Dense.bytes();
-  for (const Impl::Stacks &S : P->Classes)
-    N += sizeof(S) + S.Main.bytes() + S.Dense.bytes();
-  return N;
+  return sizeof(*this) + sizeof(Impl) + P->Main.bytes() + P->Dense.bytes();
 }
