@@ -304,9 +304,9 @@ constexpr uint64_t DirectWords = 4;
 /// probe serves both distances); only the marks are per class.
 struct ClassOrder {
   TimeMarks Marks;
-  uint64_t Now = 0;    ///< The next logical time of this class.
-  uint64_t Live = 0;   ///< Lines of this class in the table.
-  uint64_t Epoch = 0;  ///< LineStack::Epoch when last cleared.
+  uint64_t Now = 0;   ///< The next logical time of this class.
+  uint64_t Live = 0;  ///< Lines of this class in the table.
+  uint64_t Epoch = 0; ///< LineStack::Epoch when last cleared.
 
   void clear() {
     Marks.rebuild(0, 0);

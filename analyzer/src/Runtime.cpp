@@ -96,8 +96,7 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
                                         B.ClassSerial[K]);
     if (TaskDepth)
       for (size_t K = 0; K < TaskTrackers.size(); ++K)
-        TaskTrackers[K].accessWithClass(Addr, Size, B.Task[K],
-                                        B.ClassTask[K]);
+        TaskTrackers[K].accessWithClass(Addr, Size, B.Task[K], B.ClassTask[K]);
   } else {
     for (size_t K = 0; K < SerialTrackers.size(); ++K)
       SerialTrackers[K].access(Addr, Size, B.Serial[K]);
@@ -197,8 +196,8 @@ extern "C" void *cropRealloc(void *Old, size_t N) {
   return P;
 }
 extern "C" int cropPosixMemalign(void **Out, size_t Align, size_t N) {
-  int R = posix_memalign(Out, N >= PageAlign ? std::max(Align, PageAlign) : Align,
-                         N);
+  int R = posix_memalign(
+      Out, N >= PageAlign ? std::max(Align, PageAlign) : Align, N);
   if (R == ENOMEM)
     outOfMemory("posix_memalign", N);
   return R;

@@ -247,7 +247,8 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
   // Class distances are used where the block has them for both views it
   // blends (profiles from before they were measured have none).
   auto hasClass = [](const BlockReuse &BR) {
-    return !BR.ClassSerial.empty() && (BR.Task.empty() || !BR.ClassTask.empty());
+    return !BR.ClassSerial.empty() &&
+           (BR.Task.empty() || !BR.ClassTask.empty());
   };
   // Miss fractions blended over the Serial and Task views; HistLine: the
   // line size the histogram was recorded at. Class: read the class

@@ -67,8 +67,7 @@ TEST_CASE("profile JSON round-trips losslessly", "[profile]") {
   CHECK(Q->Functions[0].Launches[0].Tasks == 10);
 }
 
-TEST_CASE("class reuse histograms round-trip and are optional",
-          "[profile]") {
+TEST_CASE("class reuse histograms round-trip and are optional", "[profile]") {
   ProgramProfile P = sampleProfile();
   BlockReuse &R = P.Functions[0].Blocks[0].Reuse[64];
   R.ClassSerial.add(1, 5);

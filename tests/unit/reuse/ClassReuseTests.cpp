@@ -81,8 +81,7 @@ TEST_CASE("class distances match brute force on column walks", "[reuse]") {
     // Reuses of a row's line (the next column): 799 lines in between, and
     // 199 of its class at stride 1024, 11 or 12 at stride 1056.
     if (Stride == 1024)
-      CHECK(Got.Class.count(ReuseHistogram::binOf(199)) ==
-            Got.Class.warm());
+      CHECK(Got.Class.count(ReuseHistogram::binOf(199)) == Got.Class.warm());
     else
       CHECK(double(Got.Class.count(11) + Got.Class.count(12)) >
             0.95 * double(Got.Class.warm()));
@@ -162,8 +161,8 @@ TEST_CASE("sampled class distances agree with exact ones", "[reuse]") {
           Approx(double(E.Class.total())).epsilon(0.05));
     for (double Cap : {256.0, 4096.0}) {
       INFO("capacity " << Cap);
-      CHECK(std::abs(G.Class.fractionBelow(Cap) -
-                     E.Class.fractionBelow(Cap)) < 0.02);
+      CHECK(std::abs(G.Class.fractionBelow(Cap) - E.Class.fractionBelow(Cap)) <
+            0.02);
     }
   }
 }

@@ -297,8 +297,7 @@ double simulatePhysical(const std::vector<uint64_t> &Trace, uint64_t Sets,
                         uint32_t Ways, uint64_t Seed) {
   std::vector<uint64_t> Physical;
   for (uint64_t L : Trace)
-    Physical.push_back(((mix((L >> 6) ^ (Seed << 40)) >> 20) << 6) |
-                       (L & 63));
+    Physical.push_back(((mix((L >> 6) ^ (Seed << 40)) >> 20) << 6) | (L & 63));
   return simulateLRU(Physical, Sets, Ways, /*Hashed=*/false);
 }
 
@@ -315,8 +314,7 @@ std::vector<uint64_t> columnWalk(uint64_t Stride, uint64_t Rows,
 
 } // namespace
 
-TEST_CASE("class distances predict a physically indexed LRU cache",
-          "[cache]") {
+TEST_CASE("class distances predict a physically indexed LRU cache", "[cache]") {
   // 64 sets (an x86 L1d: one set per class, so a hit is exactly D' < ways)
   // and 512 sets (8 sets per class: binomial). Strides of 1024 and 4096
   // bytes put a column in 4 and 1 classes; 1056 spreads it over all 64.
