@@ -60,6 +60,14 @@ double crop::binHitProbability(uint32_t Bin, double Lines, uint32_t Ways) {
   return Sum / 9.0;
 }
 
+bool crop::classModelResolved(double ClassLines, double SampleRate) {
+  if (SampleRate >= 1.0)
+    return true;
+  // Below 0.1 the tracker measures short distances on a sample of about 0.1.
+  double Finest = std::max(SampleRate, 0.1);
+  return ClassLines * Finest >= 10.0;
+}
+
 uint32_t crop::levelSharers(uint32_t SharedByCores, uint32_t Cores,
                             unsigned Threads) {
   uint32_t Instances =
@@ -132,9 +140,11 @@ struct CacheModel::Impl {
     ClassMemo.assign(Levels.size(), {});
   }
 
-  /// Whether level L reads class distances: see classLines.
-  bool usesClasses(size_t L) const {
-    return classLines(Levels[L]) >= double(Levels[L].Ways);
+  /// Whether level L reads class distances: at least one set per class
+  /// (see classLines), resolved by the profile's sample.
+  bool usesClasses(size_t L, double SampleRate) const {
+    double C = classLines(Levels[L]);
+    return C >= double(Levels[L].Ways) && classModelResolved(C, SampleRate);
   }
 
   /// P(h|bin) of level L. Class: Bin is a class distance (usesClasses(L)).
@@ -205,7 +215,8 @@ std::map<uint32_t, double> crop::callFootprint(const ProgramProfile &P) {
 }
 
 BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
-                                 const std::map<uint32_t, double> *Warm) {
+                                 const std::map<uint32_t, double> *Warm,
+                                 double SampleRate) {
   BlockMemory R;
   size_t N = P->Levels.size();
   R.Served.assign(N + 1, 0.0);
@@ -288,7 +299,8 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
     bool HaveClass = HistLine == Line && hasClass(*BR);
     std::vector<size_t> ClassLs, PlainLs;
     for (size_t L : Ls)
-      (HaveClass && P->usesClasses(L) ? ClassLs : PlainLs).push_back(L);
+      (HaveClass && P->usesClasses(L, SampleRate) ? ClassLs : PlainLs)
+          .push_back(L);
     auto WideIt = B.Reuse.find(Line * 2);
     const BlockReuse *WR =
         WideIt != B.Reuse.end() && !WideIt->second.Serial.empty()

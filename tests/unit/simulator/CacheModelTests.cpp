@@ -388,6 +388,18 @@ TEST_CASE("the class model applies where a class has a set of its own",
         Approx(binHitProbability(ReuseHistogram::binOf(10), 16, 8)));
   CHECK(One.evaluate(B, 1).Served[0] > 0.9);
   CHECK(Two.evaluate(B, 1).Served[0] == Approx(0.0));
+  // A sampled profile estimates a class distance from the sampled lines
+  // of its class: at R = 0.1 a one-set-per-class L1 (8 lines of a class)
+  // is not resolved, and Eq. 4 reads the plain distance; 512 sets (64
+  // lines of a class at 8 ways) are at R = 0.2, not at 0.1.
+  CHECK(classModelResolved(8, 1.0));
+  CHECK_FALSE(classModelResolved(8, 0.1));
+  CHECK(classModelResolved(64, 0.2));
+  CHECK_FALSE(classModelResolved(64, 0.1));
+  CHECK_FALSE(classModelResolved(64, 0.01)); // short ones: a 0.1 sample
+  CHECK(classModelResolved(256, 0.01));
+  CHECK(L64.evaluate(B, 1, nullptr, 0.1).Served[0] > 0.99);
+  CHECK(L64.evaluate(B, 1, nullptr, 1.0).Served[0] == Approx(0.0));
   // Parallel blocks need the class view of the Task histogram too.
   BlockProfile T = B;
   T.Reuse[64].Task = Plain;
