@@ -160,23 +160,24 @@ void *TVMModuleCtx = nullptr;
   S.InExtent = !Job.HasExtent;
   S.TrackReuse = Job.TrackReuse;
   S.LineSizes = Job.Opts.LineSizes;
-  // Lines of a page or more have one class: nothing to add.
-  S.TrackClasses = Job.Opts.ClassReuse;
-  for (uint32_t L : Job.Opts.LineSizes)
-    if (L >= BlockReuse::ClassPageBytes)
-      S.TrackClasses = false;
+  // Class distances for 64-byte lines only: the line of every CPU cache in
+  // hwdb, and each tracker that measures them costs a third more.
+  for (size_t K = 0; K < NL && Job.Opts.ClassReuse; ++K)
+    if (Job.Opts.LineSizes[K] == ProfileOptions::ClassLineBytes)
+      S.ClassLine = K;
   S.Mem.resize(Job.Map.Blocks.size());
   for (RunState::BlockMem &B : S.Mem) {
     B.Serial.resize(NL);
     B.Task.resize(NL);
-    if (S.TrackClasses) {
+    if (S.ClassLine != SIZE_MAX) {
       B.ClassSerial.resize(NL);
       B.ClassTask.resize(NL);
     }
   }
-  for (uint32_t L : Job.Opts.LineSizes) {
-    S.SerialTrackers.emplace_back(L, Job.Opts.SampleRate, S.TrackClasses);
-    S.TaskTrackers.emplace_back(L, Job.Opts.SampleRate, S.TrackClasses);
+  for (size_t K = 0; K < NL; ++K) {
+    uint32_t L = Job.Opts.LineSizes[K];
+    S.SerialTrackers.emplace_back(L, Job.Opts.SampleRate, K == S.ClassLine);
+    S.TaskTrackers.emplace_back(L, Job.Opts.SampleRate, K == S.ClassLine);
   }
 
   if (Error E = J.initialize(JD))
@@ -253,7 +254,7 @@ void *TVMModuleCtx = nullptr;
         // SHARDS: counts of sampled lines back to the whole stream.
         S.SerialTrackers[K].finish(R.Serial);
         S.TaskTrackers[K].finish(R.Task);
-        if (S.TrackClasses) {
+        if (K == S.ClassLine) {
           R.ClassSerial = BM.ClassSerial[K];
           R.ClassTask = BM.ClassTask[K];
           S.SerialTrackers[K].finish(R.ClassSerial);

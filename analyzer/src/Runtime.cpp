@@ -90,20 +90,20 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   if (!TrackReuse || Bytes == 0)
     return;
   uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
-  if (TrackClasses) {
-    for (size_t K = 0; K < SerialTrackers.size(); ++K)
+  for (size_t K = 0; K < SerialTrackers.size(); ++K) {
+    if (K == ClassLine)
       SerialTrackers[K].accessWithClass(Addr, Size, B.Serial[K],
                                         B.ClassSerial[K]);
-    if (TaskDepth)
-      for (size_t K = 0; K < TaskTrackers.size(); ++K)
-        TaskTrackers[K].accessWithClass(Addr, Size, B.Task[K], B.ClassTask[K]);
-  } else {
-    for (size_t K = 0; K < SerialTrackers.size(); ++K)
+    else
       SerialTrackers[K].access(Addr, Size, B.Serial[K]);
-    if (TaskDepth)
-      for (size_t K = 0; K < TaskTrackers.size(); ++K)
-        TaskTrackers[K].access(Addr, Size, B.Task[K]);
   }
+  if (TaskDepth)
+    for (size_t K = 0; K < TaskTrackers.size(); ++K) {
+      if (K == ClassLine)
+        TaskTrackers[K].accessWithClass(Addr, Size, B.Task[K], B.ClassTask[K]);
+      else
+        TaskTrackers[K].access(Addr, Size, B.Task[K]);
+    }
   if ((++Accesses & ((uint64_t(1) << 24) - 1)) == 0)
     sendMessage(ResultFd, 'P', std::to_string(Accesses));
 }
