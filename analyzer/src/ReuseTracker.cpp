@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Analyzer/ReuseTracker.h"
+#include "crop/Profile/ProgramProfile.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -18,6 +19,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -464,9 +466,32 @@ constexpr double ShortRate = 0.1;
 /// access is classified short or long, and weighted, in its class exactly as
 /// in the whole stream: a hash sample restricted to one class is still a
 /// uniform sample of it.
+uint32_t ReuseTracker::ClassLog::distance(uint64_t Line) const {
+  if (Line == Front)
+    return 0;
+  uint64_t Seen[K];
+  uint32_t N = 0;
+  uint64_t Low = Pos > Length ? Pos - Length : 0;
+  for (uint64_t I = Pos; I-- > Low;) {
+    uint64_t E = Lines[I & (Length - 1)];
+    if (E == Line)
+      return N;
+    bool New = true;
+    for (uint32_t J = 0; J < N && New; ++J)
+      New = Seen[J] != E;
+    if (!New)
+      continue;
+    Seen[N++] = E;
+    if (N == K)
+      return AtLeastK;
+  }
+  return Unknown;
+}
+
 struct ReuseTracker::Impl {
   LineStack Main;  ///< Every kept line (exact, or the rate-R sample).
   LineStack Dense; ///< Two-level mode only: recent lines of the Hi sample.
+  std::vector<ClassLog> Logs; ///< Sampled mode with classes.
   bool TwoLevel = false;
   uint64_t SparseThreshold = 0; ///< Two-level: hash threshold of rate R.
   uint64_t M = 1;               ///< Hi / R.
@@ -476,24 +501,28 @@ struct ReuseTracker::Impl {
 
   /// Adds one distance of one stream: DD from the dense stack (two-level
   /// only), DS from the main one (InSparse: it was touched).
+  /// Floor: the distance is known to be at least this (a class log).
   void add(uint64_t DD, uint64_t DS, bool Sampled, bool InSparse,
-           ReuseHistogram &Hist) const {
+           ReuseHistogram &Hist, uint64_t Floor = 0) const {
+    auto estimate = [&](double D) {
+      return std::max(uint64_t(std::llround(D)), Floor);
+    };
     if (!TwoLevel) {
       if (DS == LineStack::NoDistance)
         Hist.addCold();
       else if (!Sampled)
         Hist.add(DS);
       else
-        Hist.add(uint64_t(std::llround(double(DS) * Scale)));
+        Hist.add(estimate(double(DS) * Scale));
       return;
     }
     double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * Scale;
     if (Short < ShortRange)
-      Hist.add(uint64_t(std::llround(Short)));
+      Hist.add(estimate(Short));
     else if (InSparse && DS == LineStack::NoDistance)
       Hist.addCold(M);
     else if (InSparse)
-      Hist.add(uint64_t(std::llround(double(DS) * SparseScale)), M);
+      Hist.add(estimate(double(DS) * SparseScale), M);
   }
 };
 
@@ -532,6 +561,10 @@ ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate,
     P->Main.enableClasses(ClassMask);
     if (P->TwoLevel)
       P->Dense.enableClasses(ClassMask);
+    if (Sampled) {
+      P->Logs.resize(ClassMask + 1);
+      Logs = P->Logs.data();
+    }
   }
 }
 
@@ -551,8 +584,32 @@ llvm::Error ReuseTracker::checkOptions(uint32_t LineBytes, double SampleRate) {
   return llvm::Error::success();
 }
 
+void ReuseTracker::accessLogged(uint64_t Line, ReuseHistogram &Hist,
+                                ReuseHistogram &ClassHist) {
+  ClassLog &G = Logs[Line & ClassMask];
+  if (G.Epoch != LogEpoch) {
+    G.Pos = 0;
+    G.Front = ClassLog::NoLine;
+    G.Epoch = LogEpoch;
+  }
+  // LastLine is a sampled line.
+  bool Keep = Line == LastLine || sampleHash(Line) < Threshold;
+  uint32_t Exact = Keep ? G.distance(Line) : ClassLog::Unknown;
+  G.append(Line);
+  if (!Keep)
+    return;
+  if (Line == LastLine) {
+    // No sampled line in between; unsampled ones of its class may have
+    // been, and the log counted them.
+    Hist.add(0);
+    ClassHist.add(Exact == ClassLog::Unknown ? 0 : Exact);
+    return;
+  }
+  accessLine(Line, Hist, &ClassHist, Exact);
+}
+
 void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
-                              ReuseHistogram *ClassHist) {
+                              ReuseHistogram *ClassHist, uint32_t Exact) {
   LastLine = Line;
   Impl &I = *P;
   assert((!ClassHist || tracksClasses()) &&
@@ -566,15 +623,24 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
   if (InSparse)
     DS = I.Main.touch(Line, CS);
   I.add(DD, DS, Sampled, InSparse, Hist);
-  if (ClassHist && tracksClasses())
-    I.add(CD, CS, Sampled, InSparse, *ClassHist);
+  if (!ClassHist || !tracksClasses())
+    return;
+  // An exact short class distance counts like a short plain one: weight 1
+  // for every line of the (densest) sample.
+  if (Exact < ClassLog::K)
+    ClassHist->add(Exact);
+  else
+    I.add(CD, CS, Sampled, InSparse, *ClassHist,
+          Exact == ClassLog::AtLeastK ? ClassLog::K : 0);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
                                ReuseHistogram &Hist,
                                ReuseHistogram *ClassHist) {
   for (uint64_t L = First;; ++L) {
-    if (L == LastLine) {
+    if (ClassHist && Logs) {
+      accessLogged(L, Hist, *ClassHist);
+    } else if (L == LastLine) {
       Hist.add(0);
       if (ClassHist)
         ClassHist->add(0);
@@ -594,6 +660,7 @@ void ReuseTracker::finish(ReuseHistogram &Hist) const {
 void ReuseTracker::reset() {
   P->Main.clear();
   P->Dense.clear();
+  ++LogEpoch;
   LastLine = NoLine;
 }
 
@@ -604,5 +671,6 @@ uint64_t ReuseTracker::trackedLines() const {
 }
 
 uint64_t ReuseTracker::memoryBytes() const {
-  return sizeof(*this) + sizeof(Impl) + P->Main.bytes() + P->Dense.bytes();
+  return sizeof(*this) + sizeof(Impl) + P->Main.bytes() + P->Dense.bytes() +
+         P->Logs.size() * sizeof(ClassLog);
 }

@@ -61,7 +61,7 @@ double crop::binHitProbability(uint32_t Bin, double Lines, uint32_t Ways) {
 }
 
 bool crop::classModelResolved(double ClassLines, double SampleRate) {
-  if (SampleRate >= 1.0)
+  if (SampleRate >= 1.0 || ClassLines <= BlockReuse::ClassExactBelow)
     return true;
   // Below 0.1 the tracker measures short distances on a sample of about 0.1.
   double Finest = std::max(SampleRate, 0.1);

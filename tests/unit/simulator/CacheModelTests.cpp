@@ -388,18 +388,26 @@ TEST_CASE("the class model applies where a class has a set of its own",
         Approx(binHitProbability(ReuseHistogram::binOf(10), 16, 8)));
   CHECK(One.evaluate(B, 1).Served[0] > 0.9);
   CHECK(Two.evaluate(B, 1).Served[0] == Approx(0.0));
-  // A sampled profile estimates a class distance from the sampled lines
-  // of its class: at R = 0.1 a one-set-per-class L1 (8 lines of a class)
-  // is not resolved, and Eq. 4 reads the plain distance; 512 sets (64
-  // lines of a class at 8 ways) are at R = 0.2, not at 0.1.
+  // A sampled profile has exact class distances below 16 and estimates
+  // longer ones from the sampled lines of the class: a one-set-per-class
+  // L1 (8 lines of a class) is resolved at any rate; 512 sets x 8 ways
+  // (64 lines of a class) at R = 0.2, not at 0.1, where Eq. 4 reads the
+  // plain distance.
   CHECK(classModelResolved(8, 1.0));
-  CHECK_FALSE(classModelResolved(8, 0.1));
+  CHECK(classModelResolved(8, 0.01));
   CHECK(classModelResolved(64, 0.2));
   CHECK_FALSE(classModelResolved(64, 0.1));
   CHECK_FALSE(classModelResolved(64, 0.01)); // short ones: a 0.1 sample
   CHECK(classModelResolved(256, 0.01));
-  CHECK(L64.evaluate(B, 1, nullptr, 0.1).Served[0] > 0.99);
-  CHECK(L64.evaluate(B, 1, nullptr, 1.0).Served[0] == Approx(0.0));
+  CHECK(L64.evaluate(B, 1, nullptr, 0.1).Served[0] == Approx(0.0));
+  CacheModel L512(oneLevel(512, 8), 1);
+  ReuseHistogram Far;
+  Far.add(30, 100); // 8 sets per class: P(Bin(30, 1/8) < 8) = 0.97
+  BlockProfile C = blockWith(Plain);
+  C.Reuse[64].ClassSerial = Far;
+  CHECK(L512.evaluate(C, 1, nullptr, 1.0).Served[0] < 0.98);
+  CHECK(L512.evaluate(C, 1, nullptr, 0.1).Served[0] ==
+        Approx(binHitProbability(ReuseHistogram::binOf(20), 4096, 8)));
   // Parallel blocks need the class view of the Task histogram too.
   BlockProfile T = B;
   T.Reuse[64].Task = Plain;

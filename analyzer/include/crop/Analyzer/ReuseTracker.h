@@ -19,6 +19,7 @@
 #ifndef CROP_ANALYZER_REUSETRACKER_H
 #define CROP_ANALYZER_REUSETRACKER_H
 
+#include "crop/Profile/ProgramProfile.h"
 #include "crop/Profile/ReuseHistogram.h"
 
 #include "llvm/Support/Error.h"
@@ -111,6 +112,17 @@ private:
       accessLines(First, Last, Hist, ClassHist);
       return;
     }
+    if (ClassHist && Logs) {
+      // Most accesses are to unsampled lines: only the log sees them.
+      ClassLog &G = Logs[First & ClassMask];
+      if (G.Epoch == LogEpoch && First != LastLine &&
+          sampleHash(First) >= Threshold) {
+        G.append(First);
+        return;
+      }
+      accessLogged(First, Hist, *ClassHist);
+      return;
+    }
     if (First == LastLine) {
       // Nothing touched in between: distance 0 (in its class too), and the
       // line stays the most recent one, so no state changes.
@@ -123,8 +135,14 @@ private:
       return;
     accessLine(First, Hist, ClassHist);
   }
+  /// Sampled mode with classes: every access goes to its class's log of
+  /// recent lines (exact short class distances); sampled ones are recorded.
+  void accessLogged(uint64_t Line, ReuseHistogram &Hist,
+                    ReuseHistogram &ClassHist);
+  /// Exact: the exact class distance when below BlockReuse::ClassExactBelow,
+  /// that value when it is at least that, anything above when not known.
   void accessLine(uint64_t Line, ReuseHistogram &Hist,
-                  ReuseHistogram *ClassHist);
+                  ReuseHistogram *ClassHist, uint32_t Exact = ~uint32_t(0));
   void accessLines(uint64_t First, uint64_t Last, ReuseHistogram &Hist,
                    ReuseHistogram *ClassHist);
 
@@ -136,6 +154,35 @@ private:
   bool Sampled = false;
   /// Classes per page minus one; 0 when classes are not tracked.
   uint64_t ClassMask = 0;
+  /// SHARDS counts a class distance in sampled lines of the class, which at
+  /// R = 0.1 cannot tell 5 from 15 (a 12-way L1 with one set per class). So
+  /// in sampled mode every access, sampled or not, appends its line to its
+  /// class's log when the class's line changes (cheap: most accesses repeat
+  /// a line or switch to another), and a sampled access scans the log back
+  /// for its exact class distance up to ClassExactBelow. Where the log is
+  /// too short (many switches among few lines) the sampled estimate stands.
+  struct ClassLog {
+    static constexpr uint32_t K = BlockReuse::ClassExactBelow;
+    static constexpr uint32_t Length = 64; ///< A power of two.
+    static constexpr uint64_t NoLine = ~uint64_t(0);
+    /// distance(): at least K lines in between; not known.
+    static constexpr uint32_t AtLeastK = K, Unknown = K + 1;
+    uint64_t Lines[Length];
+    uint64_t Pos = 0; ///< Switches logged since the last clear.
+    uint64_t Front = NoLine;
+    uint64_t Epoch = 0; ///< LogEpoch when last cleared.
+
+    /// Distinct lines logged since Line's last switch-in, up to K.
+    uint32_t distance(uint64_t Line) const;
+    void append(uint64_t Line) {
+      if (Line == Front)
+        return;
+      Lines[Pos++ & (Length - 1)] = Line;
+      Front = Line;
+    }
+  };
+  ClassLog *Logs = nullptr; ///< Sampled mode with classes: one per class.
+  uint64_t LogEpoch = 0;    ///< reset() bumps it; logs clear lazily.
 
   struct Impl;
   std::unique_ptr<Impl> P;

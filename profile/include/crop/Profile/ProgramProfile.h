@@ -52,6 +52,10 @@ struct BlockReuse {
   /// The page size classes are taken over: 4 KiB, the base page of every
   /// CPU target Crop describes.
   static constexpr uint32_t ClassPageBytes = 4096;
+  /// In a sampled profile, class distances below this are exact (the
+  /// analyzer keeps each class's most recent lines), so a level with one set
+  /// per class and fewer ways sees its conflicts whatever the sample rate.
+  static constexpr uint32_t ClassExactBelow = 16;
 };
 
 struct BlockProfile {

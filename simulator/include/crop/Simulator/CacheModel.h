@@ -111,9 +111,10 @@ std::map<uint32_t, double> callFootprint(const ProgramProfile &P);
 
 /// Whether a profile sampled at SampleRate measures class distances finely
 /// enough for a level whose lines of one class number ClassLines: exact
-/// profiles always; sampled ones when about 10 sampled lines fit (a class
-/// distance is counted in sampled lines, and short ones come from a sample
-/// of rate at least ShortRate, the tracker's dense sample).
+/// profiles always; sampled ones where their class distances are exact
+/// (below BlockReuse::ClassExactBelow: an L1 with one set per class) or
+/// about 10 sampled lines fit (a longer class distance is counted in sampled
+/// lines, from a sample of rate at least 0.1, the tracker's dense one).
 bool classModelResolved(double ClassLines, double SampleRate);
 
 /// Threads sharing one instance of a level with SharedByCores cores when
