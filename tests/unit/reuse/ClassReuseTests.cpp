@@ -191,7 +191,7 @@ TEST_CASE("sampled class distances below 16 are exact", "[reuse]") {
         CHECK(std::abs(Below(G.Class, 16) - Below(E.Class, 16)) < 0.02);
       }
     }
-  // Reset clears the windows too.
+  // Reset clears the logs too.
   ReuseTracker S(LineBytes, 0.1, true);
   Tracked G = track(S, columnWalk(1056, 320, 4));
   S.reset();
