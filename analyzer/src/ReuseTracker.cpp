@@ -469,13 +469,20 @@ constexpr double ShortRate = 0.1;
 uint32_t ReuseTracker::ClassLog::distance(uint64_t Line) const {
   if (Line == Front)
     return 0;
+  // The line's last switch-in first, with plain compares: a line that is
+  // not in the log (a long distance, the common case) costs no more.
+  uint64_t Low = Pos > Length ? Pos - Length : 0, Hit = Pos;
+  for (uint64_t I = Pos; I-- > Low;)
+    if (Lines[I & (Length - 1)] == Line) {
+      Hit = I;
+      break;
+    }
+  if (Hit == Pos)
+    return Absent;
   uint64_t Seen[K];
   uint32_t N = 0;
-  uint64_t Low = Pos > Length ? Pos - Length : 0;
-  for (uint64_t I = Pos; I-- > Low;) {
+  for (uint64_t I = Hit + 1; I < Pos; ++I) {
     uint64_t E = Lines[I & (Length - 1)];
-    if (E == Line)
-      return N;
     bool New = true;
     for (uint32_t J = 0; J < N && New; ++J)
       New = Seen[J] != E;
@@ -485,7 +492,25 @@ uint32_t ReuseTracker::ClassLog::distance(uint64_t Line) const {
     if (N == K)
       return AtLeastK;
   }
-  return Unknown;
+  return N;
+}
+
+bool ReuseTracker::ClassLog::holdsK() const {
+  uint64_t Seen[K];
+  uint32_t N = 0;
+  uint64_t Low = Pos > Length ? Pos - Length : 0;
+  for (uint64_t I = Pos; I-- > Low;) {
+    uint64_t E = Lines[I & (Length - 1)];
+    bool New = true;
+    for (uint32_t J = 0; J < N && New; ++J)
+      New = Seen[J] != E;
+    if (!New)
+      continue;
+    Seen[N++] = E;
+    if (N == K)
+      return true;
+  }
+  return false;
 }
 
 struct ReuseTracker::Impl {
@@ -501,6 +526,20 @@ struct ReuseTracker::Impl {
 
   /// Adds one distance of one stream: DD from the dense stack (two-level
   /// only), DS from the main one (InSparse: it was touched).
+  /// The distance add() would record, -1 for a cold access or none.
+  double estimate(uint64_t DD, uint64_t DS, bool Sampled,
+                  bool InSparse) const {
+    if (!TwoLevel)
+      return DS == LineStack::NoDistance ? -1.0
+                                         : double(DS) * (Sampled ? Scale : 1.0);
+    double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * Scale;
+    if (Short < ShortRange)
+      return Short;
+    if (!InSparse || DS == LineStack::NoDistance)
+      return -1.0;
+    return double(DS) * SparseScale;
+  }
+
   /// Floor: the distance is known to be at least this (a class log).
   void add(uint64_t DD, uint64_t DS, bool Sampled, bool InSparse,
            ReuseHistogram &Hist, uint64_t Floor = 0) const {
@@ -594,22 +633,31 @@ void ReuseTracker::accessLogged(uint64_t Line, ReuseHistogram &Hist,
   }
   // LastLine is a sampled line.
   bool Keep = Line == LastLine || sampleHash(Line) < Threshold;
-  uint32_t Exact = Keep ? G.distance(Line) : ClassLog::Unknown;
-  G.append(Line);
-  if (!Keep)
-    return;
-  if (Line == LastLine) {
-    // No sampled line in between; unsampled ones of its class may have
-    // been, and the log counted them.
-    Hist.add(0);
-    ClassHist.add(Exact == ClassLog::Unknown ? 0 : Exact);
+  if (!Keep) {
+    G.append(Line);
     return;
   }
-  accessLine(Line, Hist, &ClassHist, Exact);
+  uint32_t Exact = G.distance(Line);
+  // Not in the log: at least K lines in between if the log holds K distinct
+  // ones. Deciding that costs a scan, so it is done only where it matters:
+  // where the sampled estimate is shorter.
+  auto floorK = [&] { return G.holdsK() ? ClassLog::K : 0u; };
+  if (Line == LastLine) {
+    // No sampled line in between (estimate 0); unsampled ones of its class
+    // may have been, and the log counted them.
+    Hist.add(0);
+    ClassHist.add(Exact < ClassLog::Absent ? Exact : floorK());
+    G.append(Line);
+    return;
+  }
+  accessLine(Line, Hist, &ClassHist, Exact,
+             Exact == ClassLog::Absent ? &G : nullptr);
+  G.append(Line);
 }
 
 void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
-                              ReuseHistogram *ClassHist, uint32_t Exact) {
+                              ReuseHistogram *ClassHist, uint32_t Exact,
+                              const ClassLog *Log) {
   LastLine = Line;
   Impl &I = *P;
   assert((!ClassHist || tracksClasses()) &&
@@ -627,11 +675,17 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
     return;
   // An exact short class distance counts like a short plain one: weight 1
   // for every line of the (densest) sample.
-  if (Exact < ClassLog::K)
+  if (Exact < ClassLog::K) {
     ClassHist->add(Exact);
-  else
-    I.add(CD, CS, Sampled, InSparse, *ClassHist,
-          Exact == ClassLog::AtLeastK ? ClassLog::K : 0);
+    return;
+  }
+  uint64_t Floor = Exact == ClassLog::AtLeastK ? ClassLog::K : 0;
+  if (Log) {
+    double E = I.estimate(CD, CS, Sampled, InSparse);
+    if (E >= 0 && E < ClassLog::K && Log->holdsK())
+      Floor = ClassLog::K;
+  }
+  I.add(CD, CS, Sampled, InSparse, *ClassHist, Floor);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,

@@ -104,6 +104,7 @@ public:
   }
 
 private:
+  struct ClassLog;
   void accessImpl(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist,
                   ReuseHistogram *ClassHist) {
     uint64_t First = Addr >> LineShift;
@@ -141,8 +142,11 @@ private:
                     ReuseHistogram &ClassHist);
   /// Exact: the exact class distance when below BlockReuse::ClassExactBelow,
   /// that value when it is at least that, anything above when not known.
+  /// Log: the class's log when the line was not in it (it may still show
+  /// that at least ClassExactBelow lines came in between).
   void accessLine(uint64_t Line, ReuseHistogram &Hist,
-                  ReuseHistogram *ClassHist, uint32_t Exact = ~uint32_t(0));
+                  ReuseHistogram *ClassHist, uint32_t Exact = ~uint32_t(0),
+                  const ClassLog *Log = nullptr);
   void accessLines(uint64_t First, uint64_t Last, ReuseHistogram &Hist,
                    ReuseHistogram *ClassHist);
 
@@ -165,15 +169,18 @@ private:
     static constexpr uint32_t K = BlockReuse::ClassExactBelow;
     static constexpr uint32_t Length = 64; ///< A power of two.
     static constexpr uint64_t NoLine = ~uint64_t(0);
-    /// distance(): at least K lines in between; not known.
-    static constexpr uint32_t AtLeastK = K, Unknown = K + 1;
+    /// distance(): at least K lines in between; the line is not in the log.
+    static constexpr uint32_t AtLeastK = K, Absent = K + 1;
     uint64_t Lines[Length];
     uint64_t Pos = 0; ///< Switches logged since the last clear.
     uint64_t Front = NoLine;
     uint64_t Epoch = 0; ///< LogEpoch when last cleared.
 
-    /// Distinct lines logged since Line's last switch-in, up to K.
+    /// Distinct lines logged since Line's last switch-in, up to K; Absent
+    /// when the log does not reach back to it.
     uint32_t distance(uint64_t Line) const;
+    /// Whether the log holds at least K distinct lines.
+    bool holdsK() const;
     void append(uint64_t Line) {
       if (Line == Front)
         return;
