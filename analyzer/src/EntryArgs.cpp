@@ -195,7 +195,9 @@ void *makeBuffer(const EntryPlan::Arg &A, unsigned Index) {
   unsigned EB = typeBytes(A.Type);
   size_t Bytes = (N * EB + 127) & ~uint64_t(127);
   void *P = nullptr;
-  if (posix_memalign(&P, 128, Bytes ? Bytes : 128))
+  // Page-aligned like a big native buffer (glibc maps those): class reuse
+  // distances depend on where lines fall within their pages.
+  if (posix_memalign(&P, 4096, Bytes ? Bytes : 128))
     childFail("cannot allocate " + std::to_string(Bytes) + " bytes for --arg " +
               A.Spec);
   // Small, exactly representable values that differ between buffers.

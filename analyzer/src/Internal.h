@@ -47,11 +47,16 @@ struct RunState {
   struct BlockMem {
     uint64_t Loads = 0, Stores = 0, LoadBytes = 0, StoreBytes = 0;
     std::vector<ReuseHistogram> Serial, Task; ///< One per line size.
+    /// Class distances, one per line size (empty where not tracked).
+    std::vector<ReuseHistogram> ClassSerial, ClassTask;
   };
   std::vector<BlockMem> Mem;
   std::vector<uint32_t> LineSizes;
   std::vector<ReuseTracker> SerialTrackers, TaskTrackers;
   bool TrackReuse = true;
+  /// The line size whose trackers also measure class distances (index into
+  /// LineSizes); SIZE_MAX for none.
+  size_t ClassLine = SIZE_MAX;
   unsigned TaskDepth = 0;
   uint64_t Accesses = 0;
 

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Analyzer/ReuseTracker.h"
+#include "crop/Profile/ProgramProfile.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -18,6 +19,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -99,6 +101,7 @@ public:
   struct Slot {
     uint64_t Line;
     uint64_t Time;
+    uint64_t ClassTime; ///< Last access in its class's time (if tracked).
   };
 
   LineTable() { rehash(MinSlots); }
@@ -168,7 +171,7 @@ private:
   }
 
   void rehash(size_t N) {
-    BigArray<Slot> Old(N, Slot{Empty, 0});
+    BigArray<Slot> Old(N, Slot{Empty, 0, 0});
     std::swap(Old, Slots);
     Mask = N - 1;
     Shift = 64 - llvm::Log2_64(N);
@@ -203,6 +206,30 @@ public:
   void clear(uint64_t T) {
     Words[T >> 6] &= ~(uint64_t(1) << (T & 63));
     add(T >> 6, -1);
+  }
+
+  /// clear(From) then set(To), From < To: what every reuse does. The two
+  /// Fenwick update paths meet after about log2(To - From) steps and cancel
+  /// from there on, so a short reuse costs a few steps, not 2 log2(n).
+  void move(uint64_t From, uint64_t To) {
+    Words[From >> 6] &= ~(uint64_t(1) << (From & 63));
+    Words[To >> 6] |= uint64_t(1) << (To & 63);
+    constexpr size_t Past = ~size_t(0);
+    size_t N = Tree.size();
+    size_t I = size_t(From >> 6) + 1, J = size_t(To >> 6) + 1;
+    while (I != J) {
+      if (I < J) {
+        --Tree[I];
+        I += I & (0 - I);
+        if (I >= N)
+          I = Past;
+      } else {
+        ++Tree[J];
+        J += J & (0 - J);
+        if (J >= N)
+          J = Past;
+      }
+    }
   }
 
   /// Marks at times <= T.
@@ -274,16 +301,42 @@ constexpr uint64_t TimeSlack = 16;
 /// Reuses at most this many words back are counted directly on the bitset.
 constexpr uint64_t DirectWords = 4;
 
+/// Order of last use among the lines of one in-page class, in the class's
+/// own logical time. The times live in the owning LineStack's table (one
+/// probe serves both distances); only the marks are per class.
+struct ClassOrder {
+  TimeMarks Marks;
+  uint64_t Now = 0;   ///< The next logical time of this class.
+  uint64_t Live = 0;  ///< Lines of this class in the table.
+  uint64_t Epoch = 0; ///< LineStack::Epoch when last cleared.
+
+  void clear() {
+    Marks.rebuild(0, 0);
+    Now = Live = 0;
+  }
+};
+
 /// The lines of one sample and their order of last use. With a bound, only
 /// the Bound most recently used lines are kept (the rest are dropped at
-/// compaction and are new again when next seen).
+/// compaction and are new again when next seen). With classes, also each
+/// class's order of last use (class distances).
 struct LineStack {
   LineTable Lines;
   TimeMarks Marks;
   uint64_t Now = 0;   ///< The next logical time.
   uint64_t Bound = 0; ///< 0: keep every line.
+  std::vector<ClassOrder> Classes; ///< Empty: no class distances.
+  uint64_t ClassMask = 0;
+  /// clear() bumps it; a class is cleared when next used, so that a task
+  /// touching few classes does not pay for clearing all of them.
+  uint64_t Epoch = 0;
 
   static constexpr uint64_t NoDistance = ~uint64_t(0);
+
+  void enableClasses(uint64_t Mask) {
+    ClassMask = Mask;
+    Classes.resize(Mask + 1);
+  }
 
   /// Renumbers the live times 0..live-1 in order so the bitset can shrink
   /// back to TimeSlack times the live lines.
@@ -294,7 +347,14 @@ struct LineStack {
       Lines.retainIf([&](LineTable::Slot &S) {
         uint64_t Rank = Marks.countUpTo(S.Time);
         S.Time = Rank - 1 - Drop;
-        return Rank > Drop;
+        if (Rank > Drop)
+          return true;
+        if (!Classes.empty()) {
+          ClassOrder &C = Classes[S.Line & ClassMask];
+          C.Marks.clear(S.ClassTime);
+          --C.Live;
+        }
+        return false;
       });
       Live = Bound;
     } else {
@@ -305,35 +365,83 @@ struct LineStack {
     Now = Live;
   }
 
+  /// compact() for one class's times. The pass goes over the whole table,
+  /// so a class gets room for at least twice the table's lines: between two
+  /// passes it runs at least that many accesses, whatever its own size.
+  void compactClass(uint64_t Class) {
+    ClassOrder &C = Classes[Class];
+    Lines.forEach([&](LineTable::Slot &S) {
+      if ((S.Line & ClassMask) == Class)
+        S.ClassTime = C.Marks.countUpTo(S.ClassTime) - 1;
+    });
+    C.Marks.rebuild(std::max(TimeSlack * C.Live, 2 * Lines.size()), C.Live);
+    C.Now = C.Live;
+  }
+
   /// Distance of an access to Line, bookkeeping included; NoDistance for a
-  /// first touch (or a line dropped by the bound).
-  uint64_t touch(uint64_t Line) {
+  /// first touch (or a line dropped by the bound). With classes, ClassD gets
+  /// the class distance.
+  uint64_t touch(uint64_t Line, uint64_t &ClassD) {
     if (Now == Marks.capacity())
       compact();
+    ClassOrder *C = nullptr;
+    if (!Classes.empty()) {
+      uint64_t K = Line & ClassMask;
+      C = &Classes[K];
+      if (C->Epoch != Epoch) {
+        C->clear();
+        C->Epoch = Epoch;
+      }
+      if (C->Now == C->Marks.capacity())
+        compactClass(K);
+    }
     bool Inserted;
     LineTable::Slot &S = Lines.findOrInsert(Line, Inserted);
     uint64_t D = NoDistance;
+    ClassD = NoDistance;
     if (!Inserted) {
-      uint64_t T = S.Time;
-      if ((Now >> 6) - (T >> 6) <= DirectWords)
-        D = Marks.countBetween(T, Now);
-      else
-        D = Lines.size() - Marks.countUpTo(T);
-      Marks.clear(T);
+      D = distance(Marks, S.Time, Now, Lines.size());
+      Marks.move(S.Time, Now);
+    } else {
+      Marks.set(Now);
     }
     S.Time = Now;
-    Marks.set(Now);
     ++Now;
+    if (C) {
+      if (!Inserted) {
+        ClassD = distance(C->Marks, S.ClassTime, C->Now, C->Live);
+        C->Marks.move(S.ClassTime, C->Now);
+      } else {
+        ++C->Live;
+        C->Marks.set(C->Now);
+      }
+      S.ClassTime = C->Now;
+      ++C->Now;
+    }
     return D;
+  }
+
+  /// Marks after T (an access at T whose line has Live lines in all).
+  static uint64_t distance(const TimeMarks &M, uint64_t T, uint64_t Now,
+                           uint64_t Live) {
+    if ((Now >> 6) - (T >> 6) <= DirectWords)
+      return M.countBetween(T, Now);
+    return Live - M.countUpTo(T);
   }
 
   void clear() {
     Lines.clear();
     Marks.rebuild(0, 0);
     Now = 0;
+    ++Epoch;
   }
 
-  uint64_t bytes() const { return Lines.bytes() + Marks.bytes(); }
+  uint64_t bytes() const {
+    uint64_t N = Lines.bytes() + Marks.bytes();
+    for (const ClassOrder &C : Classes)
+      N += sizeof(C) + C.Marks.bytes();
+    return N;
+  }
 };
 
 /// Below this rate, distances shorter than ShortRange are measured on a
@@ -353,18 +461,112 @@ constexpr double ShortRate = 0.1;
 /// cold ones) from the sparse sample with weight M; finish() scales by 1/Hi.
 /// Each class is an unbiased sample of itself, so the memory stays that of
 /// rate R plus a constant, and short distances get the accuracy of rate Hi.
+///
+/// Class distances come from the same stacks (LineStack's classes), so each
+/// access is classified short or long, and weighted, in its class exactly as
+/// in the whole stream: a hash sample restricted to one class is still a
+/// uniform sample of it.
+uint32_t ReuseTracker::ClassLog::distance(uint64_t Line) const {
+  if (Line == Front)
+    return 0;
+  // The line's last switch-in first, with plain compares: a line that is
+  // not in the log (a long distance, the common case) costs no more.
+  uint64_t Low = Pos > Length ? Pos - Length : 0, Hit = Pos;
+  for (uint64_t I = Pos; I-- > Low;)
+    if (Lines[I & (Length - 1)] == Line) {
+      Hit = I;
+      break;
+    }
+  if (Hit == Pos)
+    return Absent;
+  uint64_t Seen[K];
+  uint32_t N = 0;
+  for (uint64_t I = Hit + 1; I < Pos; ++I) {
+    uint64_t E = Lines[I & (Length - 1)];
+    bool New = true;
+    for (uint32_t J = 0; J < N && New; ++J)
+      New = Seen[J] != E;
+    if (!New)
+      continue;
+    Seen[N++] = E;
+    if (N == K)
+      return AtLeastK;
+  }
+  return N;
+}
+
+bool ReuseTracker::ClassLog::holdsK() const {
+  uint64_t Seen[K];
+  uint32_t N = 0;
+  uint64_t Low = Pos > Length ? Pos - Length : 0;
+  for (uint64_t I = Pos; I-- > Low;) {
+    uint64_t E = Lines[I & (Length - 1)];
+    bool New = true;
+    for (uint32_t J = 0; J < N && New; ++J)
+      New = Seen[J] != E;
+    if (!New)
+      continue;
+    Seen[N++] = E;
+    if (N == K)
+      return true;
+  }
+  return false;
+}
+
 struct ReuseTracker::Impl {
   LineStack Main;  ///< Every kept line (exact, or the rate-R sample).
   LineStack Dense; ///< Two-level mode only: recent lines of the Hi sample.
+  std::vector<ClassLog> Logs; ///< Sampled mode with classes.
   bool TwoLevel = false;
   uint64_t SparseThreshold = 0; ///< Two-level: hash threshold of rate R.
   uint64_t M = 1;               ///< Hi / R.
   double ShortRange = 0;        ///< Lines; two-level only.
   double Scale = 1.0;           ///< 1 / (rate of the sample accessLine sees).
   double SparseScale = 1.0;     ///< 1 / R.
+
+  /// Adds one distance of one stream: DD from the dense stack (two-level
+  /// only), DS from the main one (InSparse: it was touched).
+  /// The distance add() would record, -1 for a cold access or none.
+  double estimate(uint64_t DD, uint64_t DS, bool Sampled,
+                  bool InSparse) const {
+    if (!TwoLevel)
+      return DS == LineStack::NoDistance ? -1.0
+                                         : double(DS) * (Sampled ? Scale : 1.0);
+    double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * Scale;
+    if (Short < ShortRange)
+      return Short;
+    if (!InSparse || DS == LineStack::NoDistance)
+      return -1.0;
+    return double(DS) * SparseScale;
+  }
+
+  /// Floor: the distance is known to be at least this (a class log).
+  void add(uint64_t DD, uint64_t DS, bool Sampled, bool InSparse,
+           ReuseHistogram &Hist, uint64_t Floor = 0) const {
+    auto estimate = [&](double D) {
+      return std::max(uint64_t(std::llround(D)), Floor);
+    };
+    if (!TwoLevel) {
+      if (DS == LineStack::NoDistance)
+        Hist.addCold();
+      else if (!Sampled)
+        Hist.add(DS);
+      else
+        Hist.add(estimate(double(DS) * Scale));
+      return;
+    }
+    double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * Scale;
+    if (Short < ShortRange)
+      Hist.add(estimate(Short));
+    else if (InSparse && DS == LineStack::NoDistance)
+      Hist.addCold(M);
+    else if (InSparse)
+      Hist.add(estimate(double(DS) * SparseScale), M);
+  }
 };
 
-ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
+ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate,
+                           bool TrackClasses)
     : P(std::make_unique<Impl>()) {
   // Release builds clamp bad options (a line size rounds down to a power of
   // two, a rate above 1 means exact, at or below 0 the smallest rate).
@@ -393,6 +595,16 @@ ReuseTracker::ReuseTracker(uint32_t LineBytes, double SampleRate)
   Sampled = Threshold < Full;
   P->Scale = double(Full) / double(Threshold);
   P->SparseScale = double(Full) / double(Sparse);
+  if (TrackClasses && LineShift < PageShift) {
+    ClassMask = (uint64_t(1) << (PageShift - LineShift)) - 1;
+    P->Main.enableClasses(ClassMask);
+    if (P->TwoLevel)
+      P->Dense.enableClasses(ClassMask);
+    if (Sampled) {
+      P->Logs.resize(ClassMask + 1);
+      Logs = P->Logs.data();
+    }
+  }
 }
 
 ReuseTracker::~ReuseTracker() = default;
@@ -411,38 +623,84 @@ llvm::Error ReuseTracker::checkOptions(uint32_t LineBytes, double SampleRate) {
   return llvm::Error::success();
 }
 
-void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist) {
-  LastLine = Line;
-  Impl &I = *P;
-  if (!I.TwoLevel) {
-    uint64_t D = I.Main.touch(Line);
-    if (D == LineStack::NoDistance)
-      Hist.addCold();
-    else if (!Sampled)
-      Hist.add(D);
-    else
-      Hist.add(uint64_t(std::llround(double(D) * I.Scale)));
+void ReuseTracker::accessLogged(uint64_t Line, ReuseHistogram &Hist,
+                                ReuseHistogram &ClassHist) {
+  ClassLog &G = Logs[Line & ClassMask];
+  if (G.Epoch != LogEpoch) {
+    G.Pos = 0;
+    G.Front = ClassLog::NoLine;
+    G.Epoch = LogEpoch;
+  }
+  // LastLine is a sampled line.
+  bool Keep = Line == LastLine || sampleHash(Line) < Threshold;
+  if (!Keep) {
+    G.append(Line);
     return;
   }
-  uint64_t DD = I.Dense.touch(Line);
-  double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * I.Scale;
-  bool InSparse = sampleHash(Line) < I.SparseThreshold;
-  uint64_t DS = InSparse ? I.Main.touch(Line) : 0;
-  if (Short < I.ShortRange)
-    Hist.add(uint64_t(std::llround(Short)));
-  else if (InSparse && DS == LineStack::NoDistance)
-    Hist.addCold(I.M);
-  else if (InSparse)
-    Hist.add(uint64_t(std::llround(double(DS) * I.SparseScale)), I.M);
+  uint32_t Exact = G.distance(Line);
+  // Not in the log: at least K lines in between if the log holds K distinct
+  // ones. Deciding that costs a scan, so it is done only where it matters:
+  // where the sampled estimate is shorter.
+  auto floorK = [&] { return G.holdsK() ? ClassLog::K : 0u; };
+  if (Line == LastLine) {
+    // No sampled line in between (estimate 0); unsampled ones of its class
+    // may have been, and the log counted them.
+    Hist.add(0);
+    ClassHist.add(Exact < ClassLog::Absent ? Exact : floorK());
+    G.append(Line);
+    return;
+  }
+  accessLine(Line, Hist, &ClassHist, Exact,
+             Exact == ClassLog::Absent ? &G : nullptr);
+  G.append(Line);
+}
+
+void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
+                              ReuseHistogram *ClassHist, uint32_t Exact,
+                              const ClassLog *Log) {
+  LastLine = Line;
+  Impl &I = *P;
+  assert((!ClassHist || tracksClasses()) &&
+         "class distances need a tracker built with TrackClasses");
+  uint64_t DD = 0, DS = 0, CD = 0, CS = 0;
+  bool InSparse = true;
+  if (I.TwoLevel) {
+    DD = I.Dense.touch(Line, CD);
+    InSparse = sampleHash(Line) < I.SparseThreshold;
+  }
+  if (InSparse)
+    DS = I.Main.touch(Line, CS);
+  I.add(DD, DS, Sampled, InSparse, Hist);
+  if (!ClassHist || !tracksClasses())
+    return;
+  // An exact short class distance counts like a short plain one: weight 1
+  // for every line of the (densest) sample.
+  if (Exact < ClassLog::K) {
+    ClassHist->add(Exact);
+    return;
+  }
+  uint64_t Floor = Exact == ClassLog::AtLeastK ? ClassLog::K : 0;
+  if (Log) {
+    double E = I.estimate(CD, CS, Sampled, InSparse);
+    if (E >= 0 && E < ClassLog::K && Log->holdsK())
+      Floor = ClassLog::K;
+  }
+  I.add(CD, CS, Sampled, InSparse, *ClassHist, Floor);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
-                               ReuseHistogram &Hist) {
+                               ReuseHistogram &Hist,
+                               ReuseHistogram *ClassHist) {
   for (uint64_t L = First;; ++L) {
-    if (L == LastLine)
+    if (ClassHist && Logs) {
+      accessLogged(L, Hist, *ClassHist);
+    } else if (L == LastLine) {
       Hist.add(0);
-    else if (keepsLine(L))
-      accessLine(L, Hist);
+      if (ClassHist)
+        ClassHist->add(0);
+    } else if (keepsLine(L)) {
+      accessLine(L, Hist, ClassHist);
+    }
     if (L == Last)
       break;
   }
@@ -456,6 +714,7 @@ void ReuseTracker::finish(ReuseHistogram &Hist) const {
 void ReuseTracker::reset() {
   P->Main.clear();
   P->Dense.clear();
+  ++LogEpoch;
   LastLine = NoLine;
 }
 
@@ -466,5 +725,6 @@ uint64_t ReuseTracker::trackedLines() const {
 }
 
 uint64_t ReuseTracker::memoryBytes() const {
-  return sizeof(*this) + sizeof(Impl) + P->Main.bytes() + P->Dense.bytes();
+  return sizeof(*this) + sizeof(Impl) + P->Main.bytes() + P->Dense.bytes() +
+         P->Logs.size() * sizeof(ClassLog);
 }

@@ -160,14 +160,24 @@ void *TVMModuleCtx = nullptr;
   S.InExtent = !Job.HasExtent;
   S.TrackReuse = Job.TrackReuse;
   S.LineSizes = Job.Opts.LineSizes;
+  // Class distances for 64-byte lines only: the line of every CPU cache in
+  // hwdb, and each tracker that measures them costs a third more.
+  for (size_t K = 0; K < NL && Job.Opts.ClassReuse; ++K)
+    if (Job.Opts.LineSizes[K] == ProfileOptions::ClassLineBytes)
+      S.ClassLine = K;
   S.Mem.resize(Job.Map.Blocks.size());
   for (RunState::BlockMem &B : S.Mem) {
     B.Serial.resize(NL);
     B.Task.resize(NL);
+    if (S.ClassLine != SIZE_MAX) {
+      B.ClassSerial.resize(NL);
+      B.ClassTask.resize(NL);
+    }
   }
-  for (uint32_t L : Job.Opts.LineSizes) {
-    S.SerialTrackers.emplace_back(L, Job.Opts.SampleRate);
-    S.TaskTrackers.emplace_back(L, Job.Opts.SampleRate);
+  for (size_t K = 0; K < NL; ++K) {
+    uint32_t L = Job.Opts.LineSizes[K];
+    S.SerialTrackers.emplace_back(L, Job.Opts.SampleRate, K == S.ClassLine);
+    S.TaskTrackers.emplace_back(L, Job.Opts.SampleRate, K == S.ClassLine);
   }
 
   if (Error E = J.initialize(JD))
@@ -238,10 +248,18 @@ void *TVMModuleCtx = nullptr;
       if (!Job.TrackReuse)
         continue;
       for (size_t K = 0; K < NL; ++K) {
-        BlockReuse R{BM.Serial[K], BM.Task[K]};
+        BlockReuse R;
+        R.Serial = BM.Serial[K];
+        R.Task = BM.Task[K];
         // SHARDS: counts of sampled lines back to the whole stream.
         S.SerialTrackers[K].finish(R.Serial);
         S.TaskTrackers[K].finish(R.Task);
+        if (K == S.ClassLine) {
+          R.ClassSerial = BM.ClassSerial[K];
+          R.ClassTask = BM.ClassTask[K];
+          S.SerialTrackers[K].finish(R.ClassSerial);
+          S.TaskTrackers[K].finish(R.ClassTask);
+        }
         if (!R.Serial.empty() || !R.Task.empty())
           B.Reuse[Job.Opts.LineSizes[K]] = std::move(R);
       }

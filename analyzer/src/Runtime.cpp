@@ -12,6 +12,7 @@
 
 #include "crop/Passes/RuntimeABI.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -89,11 +90,20 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   if (!TrackReuse || Bytes == 0)
     return;
   uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
-  for (size_t K = 0; K < SerialTrackers.size(); ++K)
-    SerialTrackers[K].access(Addr, Size, B.Serial[K]);
+  for (size_t K = 0; K < SerialTrackers.size(); ++K) {
+    if (K == ClassLine)
+      SerialTrackers[K].accessWithClass(Addr, Size, B.Serial[K],
+                                        B.ClassSerial[K]);
+    else
+      SerialTrackers[K].access(Addr, Size, B.Serial[K]);
+  }
   if (TaskDepth)
-    for (size_t K = 0; K < TaskTrackers.size(); ++K)
-      TaskTrackers[K].access(Addr, Size, B.Task[K]);
+    for (size_t K = 0; K < TaskTrackers.size(); ++K) {
+      if (K == ClassLine)
+        TaskTrackers[K].accessWithClass(Addr, Size, B.Task[K], B.ClassTask[K]);
+      else
+        TaskTrackers[K].access(Addr, Size, B.Task[K]);
+    }
   if ((++Accesses & ((uint64_t(1) << 24) - 1)) == 0)
     sendMessage(ResultFd, 'P', std::to_string(Accesses));
 }
@@ -147,12 +157,16 @@ extern "C" void cropLeave() {
 }
 
 // Every allocation starts on a 64-byte line: which lines a buffer touches
-// must not depend on where this machine's allocator happened to put it.
+// must not depend on where this machine's allocator happened to put it. Those
+// of a page or more start on a page, because class reuse distances depend on
+// where lines fall within their pages; smaller ones would waste too much.
 constexpr size_t LineAlign = 64;
+constexpr size_t PageAlign = 4096;
 
 void *allocLines(size_t Align, size_t N, const char *What) {
   void *P = nullptr;
-  if (posix_memalign(&P, Align < LineAlign ? LineAlign : Align, N ? N : 1))
+  size_t A = std::max({Align, LineAlign, N >= PageAlign ? PageAlign : 0});
+  if (posix_memalign(&P, A, N ? N : 1))
     outOfMemory(What, N);
   return P;
 }
@@ -182,7 +196,8 @@ extern "C" void *cropRealloc(void *Old, size_t N) {
   return P;
 }
 extern "C" int cropPosixMemalign(void **Out, size_t Align, size_t N) {
-  int R = posix_memalign(Out, Align, N);
+  int R = posix_memalign(
+      Out, N >= PageAlign ? std::max(Align, PageAlign) : Align, N);
   if (R == ENOMEM)
     outOfMemory("posix_memalign", N);
   return R;
@@ -468,7 +483,8 @@ extern "C" int haldoParFor(void *UC, HalideTask F, int Min, int Size,
 }
 extern "C" void *halMalloc(void *, size_t N) {
   // Halide expects 128-byte alignment from halide_malloc.
-  return allocLines(128, (N + 127) & ~size_t(127), "halide_malloc");
+  // Page-aligned whatever the size: Halide's scratch buffers are few.
+  return allocLines(PageAlign, (N + 127) & ~size_t(127), "halide_malloc");
 }
 extern "C" void halFree(void *, void *P) { std::free(P); }
 extern "C" void halError(void *, const char *Msg) {
@@ -512,7 +528,7 @@ extern "C" int tvmParallelLaunch(TVMLambda F, void *Closure, int NumTask) {
 }
 extern "C" int tvmParallelBarrier(int, TVMParallelGroupEnv *) { return 0; }
 extern "C" void *tvmAllocWorkspace(int, int, uint64_t N, int, int) {
-  return allocLines(64, N ? N : 1, "TVMBackendAllocWorkspace");
+  return allocLines(PageAlign, N ? N : 1, "TVMBackendAllocWorkspace");
 }
 extern "C" int tvmFreeWorkspace(int, int, void *P) {
   std::free(P);

@@ -115,14 +115,20 @@ struct Result {
   uint64_t MemoryBytes = 0, Lines = 0;
 };
 
-Result track(Kernel K, double Rate) {
-  ReuseTracker T(64, Rate);
-  std::vector<ReuseHistogram> Hists(4);
+/// Classes: also measure class distances (what the analyzer does).
+Result track(Kernel K, double Rate, bool Classes = false) {
+  ReuseTracker T(64, Rate, Classes);
+  std::vector<ReuseHistogram> Hists(4), ClassHists(4);
   Result R;
   double Start = cpuNow();
-  runKernel(K, [&](uint64_t Addr, uint32_t Size, unsigned H) {
-    T.access(Addr, Size, Hists[H]);
-  });
+  if (Classes)
+    runKernel(K, [&](uint64_t Addr, uint32_t Size, unsigned H) {
+      T.accessWithClass(Addr, Size, Hists[H], ClassHists[H]);
+    });
+  else
+    runKernel(K, [&](uint64_t Addr, uint32_t Size, unsigned H) {
+      T.access(Addr, Size, Hists[H]);
+    });
   R.Seconds = cpuNow() - Start;
   runKernel(K, [&](uint64_t, uint32_t, unsigned) { ++R.Accesses; });
   for (ReuseHistogram &H : Hists) {
@@ -152,7 +158,7 @@ constexpr double Rates[] = {1.0, 0.1, 0.03, 0.01};
 
 /// Per rate, over all kernels: the slowest rate and the worst difference.
 struct Summary {
-  double MinRate = 1e30, MaxDiff = 0;
+  double MinRate = 1e30, MinClassRate = 1e30, MaxDiff = 0;
 };
 Summary Summaries[std::size(Rates)];
 
@@ -163,8 +169,9 @@ void printRates(Kernel K) {
               kernelName(K), (unsigned long long)E.Accesses,
               (unsigned long long)E.Lines,
               double(E.Accesses) / generateOnly(K) / 1e6);
-  std::printf("%-8s %10s %10s | %-25s | %-25s | %-25s\n", "mode", "M acc/s",
-              "mem KiB", "hit 32KiB (diff pp)", "hit 1MiB (diff pp)",
+  std::printf("%-8s %10s %10s %10s %10s | %-25s | %-25s | %-25s\n", "mode",
+              "M acc/s", "mem KiB", "+class M/s", "+cl KiB",
+              "hit 32KiB (diff pp)", "hit 1MiB (diff pp)",
               "hit 32MiB (diff pp)");
   auto Row = [&](size_t RateIdx, const Result &R) {
     char Mode[32];
@@ -173,8 +180,13 @@ void printRates(Kernel K) {
     double Speed = double(E.Accesses) / R.Seconds / 1e6;
     Summary &S = Summaries[RateIdx];
     S.MinRate = std::min(S.MinRate, Speed);
-    std::printf("%-8s %10.1f %10.1f", Mode, Speed,
-                double(R.MemoryBytes) / 1024);
+    // The same run with class distances too: the analyzer's default.
+    Result C = track(K, Rates[RateIdx], /*Classes=*/true);
+    double ClassSpeed = double(E.Accesses) / C.Seconds / 1e6;
+    S.MinClassRate = std::min(S.MinClassRate, ClassSpeed);
+    std::printf("%-8s %10.1f %10.1f %10.1f %10.1f", Mode, Speed,
+                double(R.MemoryBytes) / 1024, ClassSpeed,
+                double(C.MemoryBytes) / 1024);
     for (uint64_t C : CacheBytes) {
       double Lines = double(C / 64);
       double HE = 100 * E.Merged.fractionBelow(Lines);
@@ -215,24 +227,26 @@ void printMemory() {
 void printSummary() {
   std::printf("\nsummary over the kernels (targets: exact >= 20 M/s; sampled "
               ">= 100 M/s and |diff| <= 1 pp)\n");
-  std::printf("%-8s %16s %16s\n", "mode", "slowest M acc/s", "worst |diff| pp");
+  std::printf("%-8s %16s %20s %16s\n", "mode", "slowest M acc/s",
+              "+class slowest M/s", "worst |diff| pp");
   for (size_t I = 0; I < std::size(Rates); ++I) {
     char Mode[32];
     std::snprintf(Mode, sizeof(Mode), I ? "R=%g" : "exact", Rates[I]);
-    std::printf("%-8s %16.1f %16.2f\n", Mode, Summaries[I].MinRate,
-                Summaries[I].MaxDiff);
+    std::printf("%-8s %16.1f %20.1f %16.2f\n", Mode, Summaries[I].MinRate,
+                Summaries[I].MinClassRate, Summaries[I].MaxDiff);
   }
 }
 
 } // namespace
 
 int main(int Argc, char **Argv) {
-  // `crop_bench_reuse KERNEL RATE` times one configuration (for profiling).
-  if (Argc == 3) {
+  // `crop_bench_reuse KERNEL RATE [classes]` times one configuration (for
+  // profiling).
+  if (Argc == 3 || Argc == 4) {
     Kernel K = !std::strcmp(Argv[1], "matmul")   ? Kernel::Matmul
                : !std::strcmp(Argv[1], "conv2d") ? Kernel::Conv2d
                                                  : Kernel::Transpose;
-    Result R = track(K, std::atof(Argv[2]));
+    Result R = track(K, std::atof(Argv[2]), Argc == 4);
     std::printf("%s R=%s: %.1f M accesses/s, %.1f KiB\n", kernelName(K),
                 Argv[2], double(R.Accesses) / R.Seconds / 1e6,
                 double(R.MemoryBytes) / 1024);

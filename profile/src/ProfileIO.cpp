@@ -61,6 +61,10 @@ json::Value blockToJSON(const BlockProfile &B) {
     json::Object O{{"serial", histToJSON(R.Serial)}};
     if (!R.Task.empty())
       O["task"] = histToJSON(R.Task);
+    if (!R.ClassSerial.empty())
+      O["class_serial"] = histToJSON(R.ClassSerial);
+    if (!R.ClassTask.empty())
+      O["class_task"] = histToJSON(R.ClassTask);
     Reuse[std::to_string(Line)] = std::move(O);
   }
   return json::Object{{"name", B.Name},
@@ -251,6 +255,13 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
         return false;
       if (const json::Value *T = RO->get("task"))
         if (!fromJSON(*T, BR.Task, RP.field("task")))
+          return false;
+      // Optional: profiles written before class distances lack them.
+      if (const json::Value *C = RO->get("class_serial"))
+        if (!fromJSON(*C, BR.ClassSerial, RP.field("class_serial")))
+          return false;
+      if (const json::Value *C = RO->get("class_task"))
+        if (!fromJSON(*C, BR.ClassTask, RP.field("class_task")))
           return false;
     }
   }

@@ -60,6 +60,14 @@ double crop::binHitProbability(uint32_t Bin, double Lines, uint32_t Ways) {
   return Sum / 9.0;
 }
 
+bool crop::classModelResolved(double ClassLines, double SampleRate) {
+  if (SampleRate >= 1.0 || ClassLines <= BlockReuse::ClassExactBelow)
+    return true;
+  // Below 0.1 the tracker measures short distances on a sample of about 0.1.
+  double Finest = std::max(SampleRate, 0.1);
+  return ClassLines * Finest >= 10.0;
+}
+
 uint32_t crop::levelSharers(uint32_t SharedByCores, uint32_t Cores,
                             unsigned Threads) {
   uint32_t Instances =
@@ -84,6 +92,14 @@ double threadBandwidth(double PerCore, double All, unsigned Threads) {
   return PerCore > 0 ? PerCore : Shared;
 }
 
+/// Lines one in-page class can hold in a level: the sets its lines can map
+/// to (sets / classes per page) times the ways, which is the thread's share
+/// of the capacity in bytes over the page size, whatever the line size. A
+/// shared level's share scales it as it scales the lines.
+double classLines(const LevelView &V) {
+  return V.Lines * double(V.LineBytes) / double(BlockReuse::ClassPageBytes);
+}
+
 /// Misses of every level for one histogram, per access of that histogram.
 /// Levels that read the same histogram are composed bin by bin with
 /// inclusion (a line within a level's reach is within every outer level's).
@@ -96,8 +112,9 @@ struct CacheModel::Impl {
   std::vector<LevelView> Levels;
   LevelView Ram;
   /// Memo[L][bin] for the level's lines, Memo2 for half as many lines (the
-  /// same bytes in lines twice as wide); NaN = not computed yet.
-  std::vector<std::vector<double>> Memo, Memo2;
+  /// same bytes in lines twice as wide); NaN = not computed yet. ClassMemo:
+  /// the class model's P(h|bin) (the same for either line width).
+  std::vector<std::vector<double>> Memo, Memo2, ClassMemo;
 
   Impl(const hw::CpuParams &Cpu, unsigned Threads) {
     for (const hw::CacheLevel &CL : Cpu.Caches) {
@@ -120,14 +137,25 @@ struct CacheModel::Impl {
     Ram.Sharers = std::max(1u, Threads);
     Memo.assign(Levels.size(), {});
     Memo2.assign(Levels.size(), {});
+    ClassMemo.assign(Levels.size(), {});
   }
 
-  double hit(size_t L, uint32_t Bin, bool Wide = false) {
-    std::vector<double> &M = Wide ? Memo2[L] : Memo[L];
+  /// Whether level L reads class distances: at least one set per class
+  /// (see classLines), resolved by the profile's sample.
+  bool usesClasses(size_t L, double SampleRate) const {
+    double C = classLines(Levels[L]);
+    return C >= double(Levels[L].Ways) && classModelResolved(C, SampleRate);
+  }
+
+  /// P(h|bin) of level L. Class: Bin is a class distance (usesClasses(L)).
+  double hit(size_t L, uint32_t Bin, bool Wide = false, bool Class = false) {
+    std::vector<double> &M = Class ? ClassMemo[L] : Wide ? Memo2[L] : Memo[L];
     if (Bin >= M.size())
       M.resize(Bin + 1, std::numeric_limits<double>::quiet_NaN());
     if (std::isnan(M[Bin]))
-      M[Bin] = binHitProbability(Bin, Levels[L].Lines * (Wide ? 0.5 : 1.0),
+      M[Bin] = binHitProbability(Bin,
+                                 Class ? classLines(Levels[L])
+                                       : Levels[L].Lines * (Wide ? 0.5 : 1.0),
                                  Levels[L].Ways);
     return M[Bin];
   }
@@ -137,9 +165,10 @@ struct CacheModel::Impl {
   /// wide (half as many).
   /// WarmLines > 0: cold accesses are reuses at that distance (the previous
   /// call's touch of the line); otherwise they miss every level.
+  /// Class: H holds class distances and every level in Ls usesClasses.
   std::vector<double> missFractions(const ReuseHistogram &H,
                                     const std::vector<size_t> &Ls, bool Wide,
-                                    double WarmLines) {
+                                    double WarmLines, bool Class) {
     std::vector<double> Miss(Ls.size(), 0.0);
     if (H.total() == 0)
       return Miss;
@@ -147,7 +176,7 @@ struct CacheModel::Impl {
     auto add = [&](uint32_t Bin, double Count) {
       double Cum = 0;
       for (size_t I = 0; I < Ls.size(); ++I) {
-        double P = hit(Ls[I], Bin, Wide);
+        double P = hit(Ls[I], Bin, Wide, Class);
         Cum = std::max(Cum, P);
         Miss[I] += Count * (1 - Cum);
       }
@@ -186,7 +215,8 @@ std::map<uint32_t, double> crop::callFootprint(const ProgramProfile &P) {
 }
 
 BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
-                                 const std::map<uint32_t, double> *Warm) {
+                                 const std::map<uint32_t, double> *Warm,
+                                 double SampleRate) {
   BlockMemory R;
   size_t N = P->Levels.size();
   R.Served.assign(N + 1, 0.0);
@@ -225,15 +255,28 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
     auto It = Warm->find(Line);
     return It == Warm->end() ? 0.0 : It->second;
   };
+  // Class distances are used where the block has them for both views it
+  // blends (profiles from before they were measured have none).
+  auto hasClass = [](const BlockReuse &BR) {
+    return !BR.ClassSerial.empty() &&
+           (BR.Task.empty() || !BR.ClassTask.empty());
+  };
   // Miss fractions blended over the Serial and Task views; HistLine: the
-  // line size the histogram was recorded at.
+  // line size the histogram was recorded at. Class: read the class
+  // distances (every level in Ls usesClasses).
   auto blended = [&](const BlockReuse &BR, const std::vector<size_t> &Ls,
-                     bool Wide, uint32_t HistLine) {
+                     bool Wide, uint32_t HistLine, bool Class) {
     double WL = warmLines(HistLine);
-    std::vector<double> S = P->missFractions(BR.Serial, Ls, Wide, WL);
+    // A previous call's touch of the line, among its class's lines: the
+    // footprint spread over the classes (a call's buffers cover their pages).
+    if (Class)
+      WL /= double(BlockReuse::ClassPageBytes / HistLine);
+    const ReuseHistogram &SH = Class ? BR.ClassSerial : BR.Serial;
+    const ReuseHistogram &TH = Class ? BR.ClassTask : BR.Task;
+    std::vector<double> S = P->missFractions(SH, Ls, Wide, WL, Class);
     if (BR.Task.empty() || SerialWeight >= 1.0)
       return S;
-    std::vector<double> T = P->missFractions(BR.Task, Ls, Wide, WL);
+    std::vector<double> T = P->missFractions(TH, Ls, Wide, WL, Class);
     for (size_t I = 0; I < S.size(); ++I)
       S[I] = SerialWeight * S[I] + (1 - SerialWeight) * T[I];
     return S;
@@ -251,25 +294,45 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
     for (const auto &[L, X] : B.Reuse)
       if (&X == BR)
         HistLine = L;
-    std::vector<double> M = blended(*BR, Ls, false, HistLine);
-    for (size_t I = 0; I < Ls.size(); ++I)
-      Miss[Ls[I]] = M[I];
-    // Sequential streams: when lines twice as wide (same bytes of capacity)
-    // halve the misses, the adjacent line was used too, which is what a
-    // next-line/stream prefetcher fetches ahead. Random or widely strided
-    // accesses miss as often with wider lines.
-    auto Wide = B.Reuse.find(Line * 2);
-    if (Wide != B.Reuse.end() && !Wide->second.Serial.empty()) {
-      std::vector<double> M2 = blended(Wide->second, Ls, true, Line * 2);
-      double Scale2 =
-          double(Wide->second.Serial.total()) / double(BR->Serial.total());
-      for (size_t I = 0; I < Ls.size(); ++I) {
-        if (M[I] <= 0)
+    // Levels with at least one set per class read class distances (recorded
+    // at their own line size); the rest keep Eq. 4 on plain distances.
+    bool HaveClass = HistLine == Line && hasClass(*BR);
+    std::vector<size_t> ClassLs, PlainLs;
+    for (size_t L : Ls)
+      (HaveClass && P->usesClasses(L, SampleRate) ? ClassLs : PlainLs)
+          .push_back(L);
+    auto WideIt = B.Reuse.find(Line * 2);
+    const BlockReuse *WR =
+        WideIt != B.Reuse.end() && !WideIt->second.Serial.empty()
+            ? &WideIt->second
+            : nullptr;
+    auto evaluateGroup = [&](const std::vector<size_t> &Group, bool Class) {
+      if (Group.empty())
+        return;
+      std::vector<double> M = blended(*BR, Group, false, HistLine, Class);
+      for (size_t I = 0; I < Group.size(); ++I)
+        Miss[Group[I]] = M[I];
+      // Sequential streams: when lines twice as wide (same bytes of
+      // capacity) halve the misses, the adjacent line was used too, which is
+      // what a next-line/stream prefetcher fetches ahead. Random or widely
+      // strided accesses miss as often with wider lines. Both widths are
+      // read with the same model, so the ratio compares like with like.
+      if (!WR)
+        return;
+      bool WideClass = Class && hasClass(*WR);
+      std::vector<double> MN =
+          WideClass == Class ? M : blended(*BR, Group, false, HistLine, false);
+      std::vector<double> M2 = blended(*WR, Group, true, Line * 2, WideClass);
+      double Scale2 = double(WR->Serial.total()) / double(BR->Serial.total());
+      for (size_t I = 0; I < Group.size(); ++I) {
+        if (MN[I] <= 0)
           continue;
-        double Ratio = M2[I] * Scale2 / M[I];
-        R.Prefetchable[Ls[I]] = std::clamp(2 * (1 - Ratio), 0.0, 1.0);
+        double Ratio = M2[I] * Scale2 / MN[I];
+        R.Prefetchable[Group[I]] = std::clamp(2 * (1 - Ratio), 0.0, 1.0);
       }
-    }
+    };
+    evaluateGroup(ClassLs, true);
+    evaluateGroup(PlainLs, false);
   }
   if (!R.HasReuse) {
     R.Served[0] = 1.0;

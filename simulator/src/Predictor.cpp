@@ -191,9 +191,10 @@ struct MemoryCost {
 
 MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
                       const hw::CpuParams &Cpu, double SerialWeight,
-                      const std::map<uint32_t, double> *Warm) {
+                      const std::map<uint32_t, double> *Warm,
+                      double SampleRate) {
   MemoryCost R;
-  R.Mem = CM.evaluate(B, SerialWeight, Warm);
+  R.Mem = CM.evaluate(B, SerialWeight, Warm, SampleRate);
   const std::vector<LevelView> &Ls = CM.levels();
   size_t N = Ls.size();
   R.BytesPerExec.assign(N + 1, 0.0);
@@ -462,7 +463,8 @@ Prediction CpuPredictor::run() {
     std::vector<MemoryCost> Mem(F.Blocks.size());
     for (size_t I = 0; I < F.Blocks.size(); ++I)
       if (CM && F.Blocks[I].Count)
-        Mem[I] = memoryCost(F.Blocks[I], *CM, Cpu, Plan.SerialWeight, Warm);
+        Mem[I] = memoryCost(F.Blocks[I], *CM, Cpu, Plan.SerialWeight, Warm,
+                            Prof.SampleRate);
 
     for (size_t I = 0; I < F.Blocks.size(); ++I) {
       const BlockProfile &B = F.Blocks[I];

@@ -143,6 +143,8 @@ Expected<std::string> cacheKey(const ProfileOptions &Opts) {
   field(formatv("{0:e}", Opts.SampleRate).str());
   for (uint32_t L : Opts.LineSizes)
     field(utostr(L));
+  // Profiles cached before class distances existed lack them.
+  field(Opts.ClassReuse ? "class-reuse" : "");
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);
   std::array<uint8_t, 32> D = H.final();

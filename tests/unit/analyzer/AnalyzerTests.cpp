@@ -262,6 +262,77 @@ TEST_CASE("the same run gives the same profile", "[analyzer]") {
   CHECK(profileToJSON(*A) == profileToJSON(*B));
 }
 
+// for (c = 0; c < 16; ++c) for (p = 0; p < 512; ++p) out[p * %ld + c] = 0;
+// a transpose's strided store, %ld floats per row.
+static std::string columnWalkIR(int64_t Row) {
+  std::string IR = R"(
+define void @walk(ptr %out) {
+entry:
+  br label %outer
+outer:
+  %c = phi i64 [ 0, %entry ], [ %c.next, %latch ]
+  br label %inner
+inner:
+  %p = phi i64 [ 0, %outer ], [ %p.next, %inner ]
+  %row = mul i64 %p, ROW
+  %i = add i64 %row, %c
+  %q = getelementptr float, ptr %out, i64 %i
+  store float 0.0, ptr %q
+  %p.next = add i64 %p, 1
+  %pc = icmp slt i64 %p.next, 512
+  br i1 %pc, label %inner, label %latch
+latch:
+  %c.next = add i64 %c, 1
+  %cc = icmp slt i64 %c.next, 16
+  br i1 %cc, label %outer, label %exit
+exit:
+  ret void
+}
+)";
+  IR.replace(IR.find("ROW"), 3, std::to_string(Row));
+  return IR;
+}
+
+TEST_CASE("class reuse distances see power-of-two strides", "[analyzer]") {
+  // 1024-byte rows (256 floats): a row's line comes back after 511 lines,
+  // 127 of its class (4 classes); 1056-byte rows spread over all 64
+  // classes: at most 8 of its class. The buffer starts on a page, so the
+  // classes are the same on every run.
+  for (int64_t Row : {256, 264}) {
+    TempIR T(columnWalkIR(Row));
+    ProfileOptions O;
+    O.Entry = "walk";
+    O.Args = {"f32:" + std::to_string(512 * Row)};
+    Expected<ProgramProfile> P = profileModule(T.Path, O);
+    REQUIRE(bool(P));
+    const BlockReuse &R = block(fn(*P, "walk"), "inner").Reuse.at(64);
+    INFO("row " << Row);
+    CHECK(R.ClassSerial.total() == R.Serial.total());
+    CHECK(R.ClassSerial.cold() == R.Serial.cold());
+    if (Row == 256) {
+      CHECK(R.Serial.count(ReuseHistogram::binOf(511)) == 15 * 512);
+      CHECK(R.ClassSerial.count(ReuseHistogram::binOf(127)) == 15 * 512);
+    } else {
+      // Odd rows start mid-line: their 16 floats span two lines.
+      CHECK(R.Serial.cold() == 768);
+      CHECK(R.ClassSerial.countBelow(9) == double(R.ClassSerial.warm()));
+    }
+    CHECK(R.ClassTask.empty());
+    // Class distances are recorded for 64-byte lines only.
+    CHECK(block(fn(*P, "walk"), "inner").Reuse.at(128).ClassSerial.empty());
+  }
+  TempIR T(columnWalkIR(256));
+  ProfileOptions O;
+  O.Entry = "walk";
+  O.Args = {"f32:131072"};
+  O.ClassReuse = false;
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  const BlockReuse &R = block(fn(*P, "walk"), "inner").Reuse.at(64);
+  CHECK(R.ClassSerial.empty());
+  CHECK(R.Serial.total() == 16 * 512);
+}
+
 TEST_CASE("counts only: no memory or reuse figures", "[analyzer]") {
   TempIR T(NestedIR);
   ProfileOptions O;

@@ -76,6 +76,44 @@ TEST_CASE("profile JSON round-trips losslessly", "[profile]") {
   CHECK(Q->Module.VectorBits == 256);
 }
 
+TEST_CASE("class reuse histograms round-trip and are optional", "[profile]") {
+  ProgramProfile P = sampleProfile();
+  BlockReuse &R = P.Functions[0].Blocks[0].Reuse[64];
+  R.ClassSerial.add(1, 5);
+  R.ClassSerial.addCold(2);
+  R.ClassTask.add(20);
+  std::string Text = profileToJSON(P);
+  CHECK(Text.find("\"class_serial\"") != std::string::npos);
+  CHECK(Text.find("\"class_task\"") != std::string::npos);
+  auto Q = profileFromJSON(Text, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(profileToJSON(*Q) == Text);
+  const BlockReuse &QR = Q->Functions[0].Blocks[0].Reuse.at(64);
+  CHECK(QR.ClassSerial == R.ClassSerial);
+  CHECK(QR.ClassTask == R.ClassTask);
+
+  // A profile written before class distances existed has neither key: it
+  // reads with empty class histograms (the cache model falls back to Eq. 4).
+  std::string Old = profileToJSON(sampleProfile());
+  CHECK(Old.find("class_") == std::string::npos);
+  auto O = profileFromJSON(Old, "old.json");
+  REQUIRE(static_cast<bool>(O));
+  const BlockReuse &OR = O->Functions[0].Blocks[0].Reuse.at(64);
+  CHECK(OR.ClassSerial.empty());
+  CHECK(OR.ClassTask.empty());
+  CHECK(OR.Serial.total() == 7);
+  CHECK(profileToJSON(*O) == Old);
+
+  // A malformed class histogram is an error naming it.
+  std::string Bad = Text;
+  auto Pos = Bad.find("\"class_task\"");
+  REQUIRE(Pos != std::string::npos);
+  Bad.replace(Pos, 12, "\"class_task\": 3, \"x\"");
+  auto B = profileFromJSON(Bad, "bad.json");
+  REQUIRE_FALSE(static_cast<bool>(B));
+  CHECK(llvm::toString(B.takeError()).find("class_task") != std::string::npos);
+}
+
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {
   std::string Text = profileToJSON(sampleProfile());
   auto Pos = Text.find("\"version\": 1");

@@ -34,6 +34,11 @@ struct ProfileOptions {
   double SampleRate = 1.0;
   /// Cache-line sizes to track reuse for.
   std::vector<uint32_t> LineSizes = {64, 128};
+  /// Also record class reuse distances (BlockReuse::ClassSerial/ClassTask)
+  /// for the set conflicts of physically indexed caches, at ClassLineBytes
+  /// when LineSizes has it.
+  bool ClassReuse = true;
+  static constexpr uint32_t ClassLineBytes = 64;
   /// False: block and function counts only (no memory hooks, no reuse
   /// histograms, no load/store counts); what bench/ times against native.
   bool TrackMemory = true;

@@ -7,10 +7,19 @@
 // lines so that small caches stay accurate; see ReuseTracker.cpp).
 // Memory grows with the distinct lines touched, not with the trace length.
 //
+// Optionally it also measures class reuse distances: the distinct lines of
+// the same in-page class (line index modulo the lines per 4 KiB page)
+// touched between two accesses to a line. Physically indexed caches take the
+// set-index bits above the page offset from the (effectively random) frame
+// number, so a line can only ever conflict with lines of its own class; the
+// cache model turns this distance into set conflicts that random placement
+// cannot see (power-of-two strides).
+//
 //===----------------------------------------------------------------------===//
 #ifndef CROP_ANALYZER_REUSETRACKER_H
 #define CROP_ANALYZER_REUSETRACKER_H
 
+#include "crop/Profile/ProgramProfile.h"
 #include "crop/Profile/ReuseHistogram.h"
 
 #include "llvm/Support/Error.h"
@@ -25,10 +34,15 @@ public:
   /// SHARDS hashes each line to [0, 2^SampleBits) and keeps it when the hash
   /// is below round(SampleRate * 2^SampleBits).
   static constexpr unsigned SampleBits = 24;
+  /// Classes are the line's position within a page of 2^PageShift bytes.
+  static constexpr unsigned PageShift = 12;
 
   /// LineBytes must be a power of two; SampleRate in (0, 1], 1 = exact.
   /// checkOptions says whether they are; the constructor asserts it.
-  explicit ReuseTracker(uint32_t LineBytes = 64, double SampleRate = 1.0);
+  /// TrackClasses: also measure class distances (accessWithClass); ignored
+  /// for lines of a page or more (one class: the plain distance).
+  explicit ReuseTracker(uint32_t LineBytes = 64, double SampleRate = 1.0,
+                        bool TrackClasses = false);
   ~ReuseTracker();
   ReuseTracker(ReuseTracker &&);
   ReuseTracker &operator=(ReuseTracker &&);
@@ -43,21 +57,14 @@ public:
   /// Inline so that the common cases (an unsampled line; the same line as
   /// the access before) cost a few instructions in the memory hook.
   void access(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist) {
-    uint64_t First = Addr >> LineShift;
-    uint64_t Last = (Addr + (Size ? Size - 1 : 0)) >> LineShift;
-    if (First != Last) {
-      accessLines(First, Last, Hist);
-      return;
-    }
-    if (First == LastLine) {
-      // Nothing touched in between: distance 0, and the line stays the most
-      // recent one, so no state changes.
-      Hist.add(0);
-      return;
-    }
-    if (Sampled && sampleHash(First) >= Threshold)
-      return;
-    accessLine(First, Hist);
+    accessImpl(Addr, Size, Hist, nullptr);
+  }
+  /// access() that also adds each line's class distance to ClassHist (the
+  /// tracker must have been built with TrackClasses; see tracksClasses()).
+  /// Both histograms record the same accesses, so their totals agree.
+  void accessWithClass(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist,
+                       ReuseHistogram &ClassHist) {
+    accessImpl(Addr, Size, Hist, &ClassHist);
   }
   /// Scales a histogram filled in sampled mode back to the whole stream;
   /// nothing in exact mode. Call once per histogram, and use it rather than
@@ -68,6 +75,10 @@ public:
   void reset();
 
   uint32_t lineBytes() const { return 1u << LineShift; }
+  /// Whether class distances are measured.
+  bool tracksClasses() const { return ClassMask != 0; }
+  /// The in-page class of a line (its index modulo the lines per page).
+  uint64_t classOf(uint64_t Line) const { return Line & ClassMask; }
   /// The rate actually used for long distances (the threshold over
   /// 2^SampleBits); memory goes with it.
   double sampleRate() const;
@@ -93,8 +104,51 @@ public:
   }
 
 private:
-  void accessLine(uint64_t Line, ReuseHistogram &Hist);
-  void accessLines(uint64_t First, uint64_t Last, ReuseHistogram &Hist);
+  struct ClassLog;
+  void accessImpl(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist,
+                  ReuseHistogram *ClassHist) {
+    uint64_t First = Addr >> LineShift;
+    uint64_t Last = (Addr + (Size ? Size - 1 : 0)) >> LineShift;
+    if (First != Last) {
+      accessLines(First, Last, Hist, ClassHist);
+      return;
+    }
+    if (ClassHist && Logs) {
+      // Most accesses are to unsampled lines: only the log sees them.
+      ClassLog &G = Logs[First & ClassMask];
+      if (G.Epoch == LogEpoch && First != LastLine &&
+          sampleHash(First) >= Threshold) {
+        G.append(First);
+        return;
+      }
+      accessLogged(First, Hist, *ClassHist);
+      return;
+    }
+    if (First == LastLine) {
+      // Nothing touched in between: distance 0 (in its class too), and the
+      // line stays the most recent one, so no state changes.
+      Hist.add(0);
+      if (ClassHist)
+        ClassHist->add(0);
+      return;
+    }
+    if (Sampled && sampleHash(First) >= Threshold)
+      return;
+    accessLine(First, Hist, ClassHist);
+  }
+  /// Sampled mode with classes: every access goes to its class's log of
+  /// recent lines (exact short class distances); sampled ones are recorded.
+  void accessLogged(uint64_t Line, ReuseHistogram &Hist,
+                    ReuseHistogram &ClassHist);
+  /// Exact: the exact class distance when below BlockReuse::ClassExactBelow,
+  /// that value when it is at least that, anything above when not known.
+  /// Log: the class's log when the line was not in it (it may still show
+  /// that at least ClassExactBelow lines came in between).
+  void accessLine(uint64_t Line, ReuseHistogram &Hist,
+                  ReuseHistogram *ClassHist, uint32_t Exact = ~uint32_t(0),
+                  const ClassLog *Log = nullptr);
+  void accessLines(uint64_t First, uint64_t Last, ReuseHistogram &Hist,
+                   ReuseHistogram *ClassHist);
 
   static constexpr uint64_t NoLine = ~uint64_t(0);
   uint64_t LastLine = NoLine; ///< The line recorded last (sampled lines only).
@@ -102,6 +156,40 @@ private:
   uint64_t Threshold = uint64_t(1) << SampleBits;
   unsigned LineShift = 6;
   bool Sampled = false;
+  /// Classes per page minus one; 0 when classes are not tracked.
+  uint64_t ClassMask = 0;
+  /// SHARDS counts a class distance in sampled lines of the class, which at
+  /// R = 0.1 cannot tell 5 from 15 (a 12-way L1 with one set per class). So
+  /// in sampled mode every access, sampled or not, appends its line to its
+  /// class's log when the class's line changes (cheap: most accesses repeat
+  /// a line or switch to another), and a sampled access scans the log back
+  /// for its exact class distance up to ClassExactBelow. Where the log is
+  /// too short (many switches among few lines) the sampled estimate stands.
+  struct ClassLog {
+    static constexpr uint32_t K = BlockReuse::ClassExactBelow;
+    static constexpr uint32_t Length = 64; ///< A power of two.
+    static constexpr uint64_t NoLine = ~uint64_t(0);
+    /// distance(): at least K lines in between; the line is not in the log.
+    static constexpr uint32_t AtLeastK = K, Absent = K + 1;
+    uint64_t Lines[Length];
+    uint64_t Pos = 0; ///< Switches logged since the last clear.
+    uint64_t Front = NoLine;
+    uint64_t Epoch = 0; ///< LogEpoch when last cleared.
+
+    /// Distinct lines logged since Line's last switch-in, up to K; Absent
+    /// when the log does not reach back to it.
+    uint32_t distance(uint64_t Line) const;
+    /// Whether the log holds at least K distinct lines.
+    bool holdsK() const;
+    void append(uint64_t Line) {
+      if (Line == Front)
+        return;
+      Lines[Pos++ & (Length - 1)] = Line;
+      Front = Line;
+    }
+  };
+  ClassLog *Logs = nullptr; ///< Sampled mode with classes: one per class.
+  uint64_t LogEpoch = 0;    ///< reset() bumps it; logs clear lazily.
 
   struct Impl;
   std::unique_ptr<Impl> P;

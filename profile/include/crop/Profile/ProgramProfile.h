@@ -42,6 +42,20 @@ struct BlockReuse {
   /// restarted at every task, so reuse between tasks counts as cold. A private
   /// cache per thread sees something between Task and Serial.
   ReuseHistogram Task;
+  /// Class reuse distances of the same accesses: distinct lines of the same
+  /// in-page class (line index modulo ClassPageBytes / line size) touched in
+  /// between. Physically indexed caches can only put a line in a set with
+  /// lines of its class, so these see the set conflicts of power-of-two
+  /// strides. Empty in profiles written before Crop measured them (the cache
+  /// model then falls back to random placement).
+  ReuseHistogram ClassSerial, ClassTask;
+  /// The page size classes are taken over: 4 KiB, the base page of every
+  /// CPU target Crop describes.
+  static constexpr uint32_t ClassPageBytes = 4096;
+  /// In a sampled profile, class distances below this are exact (the
+  /// analyzer keeps each class's most recent lines), so a level with one set
+  /// per class and fewer ways sees its conflicts whatever the sample rate.
+  static constexpr uint32_t ClassExactBelow = 16;
 };
 
 struct BlockProfile {

@@ -92,8 +92,12 @@ public:
   /// (cold) is the reuse of the same line from the previous call, at that
   /// distance: the steady state of a call repeated on the same buffers.
   /// Without it, cold accesses miss every level (a single cold call).
+  /// SampleRate: the profile's sample_rate. Class distances are read only
+  /// where the sample resolves the level's class capacity (see
+  /// classModelResolved); elsewhere Eq. 4 on the plain distances.
   BlockMemory evaluate(const BlockProfile &B, double SerialWeight,
-                       const std::map<uint32_t, double> *Warm = nullptr);
+                       const std::map<uint32_t, double> *Warm = nullptr,
+                       double SampleRate = 1.0);
 
 private:
   struct Impl;
@@ -104,6 +108,14 @@ private:
 /// every line's first touch is a cold access of exactly one block, so the
 /// Serial cold counts summed over all blocks.
 std::map<uint32_t, double> callFootprint(const ProgramProfile &P);
+
+/// Whether a profile sampled at SampleRate measures class distances finely
+/// enough for a level whose lines of one class number ClassLines: exact
+/// profiles always; sampled ones where their class distances are exact
+/// (below BlockReuse::ClassExactBelow: an L1 with one set per class) or
+/// about 10 sampled lines fit (a longer class distance is counted in sampled
+/// lines, from a sample of rate at least 0.1, the tracker's dense one).
+bool classModelResolved(double ClassLines, double SampleRate);
 
 /// Threads sharing one instance of a level with SharedByCores cores when
 /// Threads threads run spread evenly over the machine's Cores cores.
