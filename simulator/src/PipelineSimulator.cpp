@@ -485,7 +485,79 @@ struct PipelineSimulator::Impl {
     contractFMul(Gr);
     if (Fusion)
       fuse(Gr);
+    addSpills(G);
     return true;
+  }
+
+  /// Vector registers the program's code has: x86 16 (32 with AVX-512's
+  /// 512-bit registers), AArch64 and others 32 (ISA facts, not measured).
+  uint32_t vectorRegisters() const {
+    if (T.Isa.compare(0, 3, "x86") == 0)
+      return Cpu.SimdBits >= 512 ? 32 : 16;
+    return 32;
+  }
+
+  /// Register pressure: vector values carried to the next iteration stay
+  /// live across the whole block. Beyond the register file (less two for
+  /// the operands in flight) the compiler spills them: each excess
+  /// register is stored and reloaded once per execution (Halide's 8x8
+  /// accumulator tiles on AVX2). Added as independent store/load pairs
+  /// of the value's type, which take ports and issue slots; the longer
+  /// carried chain through memory is not modelled.
+  void addSpills(const Graphlet &G) {
+    const GraphletGraph &Gr = G.G;
+    if (!Cpu.SimdBits)
+      return;
+    std::vector<uint32_t> Carried; // vertices whose value is carried
+    for (uint32_t P = 0; P < OrderV.size(); ++P) {
+      uint32_t V = OrderV[P];
+      const GraphletVertex &X = Gr[V];
+      // A value is live whether or not the op that makes it is free (a
+      // subvector of a wide accumulator is just its register).
+      if (V == 0 || (X.Lanes == 1 && !isFloatType(X.Type)) ||
+          isStoreOpcode(X.Opcode))
+        continue;
+      for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
+        if (Gr[*E].Kind == DepKind::Carried) {
+          Carried.push_back(V);
+          break;
+        }
+    }
+    if (Carried.empty())
+      return;
+    // Per part of a superblock: each block holds its own live values. A
+    // block merged with itself carries only from its second copy, and both
+    // copies spill.
+    uint32_t Regs[2] = {0, 0};
+    for (uint32_t V : Carried)
+      Regs[std::min(1u, Gr[V].Part)] += pieces(Gr[V]);
+    const uint32_t Avail = vectorRegisters() - 2;
+    uint32_t Excess = 0;
+    for (uint32_t R : Regs)
+      Excess += R > Avail ? R - Avail : 0;
+    if (G.isSuperblock() && G.Block == G.Successor)
+      Excess *= 2;
+    if (Excess == 0)
+      return;
+    // Pairs of the last carried value's type (the commonest in practice).
+    const GraphletVertex &X = Gr[Carried.back()];
+    uint32_t Lanes = std::max(1u, X.Lanes / pieces(X));
+    GraphletVertex Ld{"spill", "load", X.Type, Lanes, 0, 0};
+    GraphletVertex St{"spill", "store", X.Type, Lanes, 0, 0};
+    VertexCost LC = classOf(Ld).Cost, SC = classOf(St).Cost;
+    for (uint32_t I = 0; I < Excess; ++I)
+      for (const VertexCost &C : {SC, LC}) {
+        OrderV.push_back(UINT32_MAX);
+        Cost.push_back(C);
+        PredBegin.push_back(PredPos.size());
+      }
+  }
+
+  /// Registers one value of V's type takes.
+  uint32_t pieces(const GraphletVertex &V) const {
+    uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(V.Type))) * V.Lanes;
+    return uint32_t(std::max<uint64_t>(1, (Bits + Cpu.SimdBits - 1) /
+                                              Cpu.SimdBits));
   }
 
   /// FMA contraction (any target whose descriptor has fma for the type): an

@@ -853,3 +853,47 @@ TEST_CASE("Vectors wider than the program's registers run in pieces",
   CHECK(Same.simulate(Build()).Cycles == Approx(8).epsilon(0.02));
   CHECK(std::string(Same.simulate(Build()).Limit) == "port:shuffle");
 }
+
+TEST_CASE("Carried vector values beyond the register file are spilled",
+          "[simulator]") {
+  // n independent f32x8 accumulators (acc_i = fadd acc_i, x), each carried.
+  // Up to 14 fit a 16-register x86 core with AVX2; beyond, every extra one
+  // is stored and reloaded each iteration: the one store port binds.
+  hw::Target T = synthetic();
+  T.Isa = "x86-64-avx2";
+  T.Cpu->SimdBits = 256;
+  hw::InstrCost Add;
+  Add.Latency = 4;
+  Add.RecipThroughput = 0.5;
+  Add.Unit = "fp";
+  Add.Uops = 1;
+  T.Cpu->Instructions["fadd.f32x8"] = Add;
+  hw::InstrCost St = Add;
+  St.Latency = 1;
+  St.RecipThroughput = 1;
+  St.Unit = "store";
+  T.Cpu->Instructions["store.f32x8"] = St;
+  hw::InstrCost Ld = Add;
+  Ld.RecipThroughput = 0.5;
+  Ld.Unit = "load";
+  T.Cpu->Instructions["load.f32x8"] = Ld;
+  auto Accumulators = [](unsigned N) {
+    Builder B;
+    for (unsigned I = 0; I < N; ++I) {
+      uint32_t A = B.vertex("fadd", "f32", 8);
+      B.edge(A, A, DepKind::Carried);
+    }
+    return B.done();
+  };
+  PipelineSimulator Sim(T);
+  // 14: fadd port bound, 7 cycles.
+  CHECK(Sim.simulate(Accumulators(14)).Cycles == Approx(7).epsilon(0.02));
+  // 40: 20 cycles of fadds, but 26 spilled pairs: 26 stores on one port.
+  BlockCost C = Sim.simulate(Accumulators(40));
+  CHECK(C.Cycles == Approx(26).epsilon(0.02));
+  CHECK(std::string(C.Limit) == "port:store");
+  // With AVX-512's 32 registers, 30 fit.
+  T.Cpu->SimdBits = 512;
+  PipelineSimulator Wide(T);
+  CHECK(Wide.simulate(Accumulators(30)).Cycles == Approx(15).epsilon(0.02));
+}
