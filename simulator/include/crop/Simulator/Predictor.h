@@ -27,9 +27,9 @@ struct PredictOptions {
   /// The steady state of a call repeated on the same buffers: a line the
   /// profiled call touched first is the previous call's line, reused at the
   /// distance of one call's footprint. Off (the default): one cold call,
-  /// every first touch a miss at every level. On this suite's host (a VM
-  /// whose L3 other tenants share) the cold view ranks and estimates better
-  /// (docs/prediction.md), so it stays the default.
+  /// every first touch a miss at every level. Tuners and the bench time
+  /// repeated calls, and on the suite this scores better (docs/prediction.md);
+  /// the default stays the paper's unit, one call.
   bool WarmCalls = false;
   /// The widest vector registers the program's code uses once compiled
   /// (SimulatorOptions::VectorBits); 0: the profile's ModuleIdentity::
