@@ -229,7 +229,10 @@ def main(argv=None):
                     g = gt.get((p.id, n))
                     if not g:
                         continue
-                    t = tasks.setdefault(p.task.name, {"weight": p.task.weight, "items": []})
+                    # A TVM module's programs are its different entry functions, not schedules of one
+                    # operator: they count for APE only.
+                    t = tasks.setdefault(p.task.name, {"weight": p.task.weight, "items": [],
+                                                       "rank": p.task.source != "tvm"})
                     t["items"].append((g["seconds"], pred.get((model, p.id, n))))
                 row[src or "all"] = score.scores(tasks)
             results["%s|t%d" % (model, n)] = row

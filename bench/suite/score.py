@@ -1,6 +1,6 @@
 """Scores of a cost model on the suite (definitions in ../shared/notes/metrics.md).
 
-tasks: {task: {"weight": w, "items": [(measured_s, predicted_s), ...]}}
+tasks: {task: {"weight": w, "items": [(measured_s, predicted_s), ...], "rank": bool (optional: False = APE only)}}
 - top-k (TenSet/TLP): sum_t w(t) * best(t) / sum_t w(t) * best among the k schedules ranked fastest by
   the model; ties in the prediction are broken uniformly at random and the expectation is taken (a model
   that predicts the same time for every schedule scores what a random pick scores, no more).
@@ -77,6 +77,8 @@ def scores(tasks):
         items = [(m, p) for m, p in t["items"] if m and m > 0 and p is not None and p > 0 and
                  math.isfinite(p)]
         apes.extend(abs(p - m) / m for m, p in items)
+        if not t.get("rank", True):
+            continue  # not schedules of one task (a TVM module's entry functions): APE only
         if len(items) < 2 or len(items) < len(t["items"]):
             # A model that failed on some schedule of a task cannot rank that task.
             if len(t["items"]) >= 2 and len(items) < len(t["items"]):
