@@ -479,9 +479,14 @@ uint32_t ReuseTracker::ClassLog::distance(uint64_t Line) const {
     }
   if (Hit == Pos)
     return Absent;
+  return distinctIn(Hit + 1, Pos); // K is AtLeastK
+}
+
+uint32_t ReuseTracker::ClassLog::distinctIn(uint64_t Begin,
+                                            uint64_t End) const {
   uint64_t Seen[K];
   uint32_t N = 0;
-  for (uint64_t I = Hit + 1; I < Pos; ++I) {
+  for (uint64_t I = Begin; I < End; ++I) {
     uint64_t E = Lines[I & (Length - 1)];
     bool New = true;
     for (uint32_t J = 0; J < N && New; ++J)
@@ -490,27 +495,13 @@ uint32_t ReuseTracker::ClassLog::distance(uint64_t Line) const {
       continue;
     Seen[N++] = E;
     if (N == K)
-      return AtLeastK;
+      break;
   }
   return N;
 }
 
 bool ReuseTracker::ClassLog::holdsK() const {
-  uint64_t Seen[K];
-  uint32_t N = 0;
-  uint64_t Low = Pos > Length ? Pos - Length : 0;
-  for (uint64_t I = Pos; I-- > Low;) {
-    uint64_t E = Lines[I & (Length - 1)];
-    bool New = true;
-    for (uint32_t J = 0; J < N && New; ++J)
-      New = Seen[J] != E;
-    if (!New)
-      continue;
-    Seen[N++] = E;
-    if (N == K)
-      return true;
-  }
-  return false;
+  return distinctIn(Pos > Length ? Pos - Length : 0, Pos) == K;
 }
 
 struct ReuseTracker::Impl {

@@ -181,6 +181,8 @@ private:
     uint32_t distance(uint64_t Line) const;
     /// Whether the log holds at least K distinct lines.
     bool holdsK() const;
+    /// Distinct lines in log positions [Begin, End), up to K.
+    uint32_t distinctIn(uint64_t Begin, uint64_t End) const;
     void append(uint64_t Line) {
       if (Line == Front)
         return;
