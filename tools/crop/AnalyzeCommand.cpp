@@ -1,6 +1,7 @@
 //===- AnalyzeCommand.cpp - `crop analyze`: profile (cached), then predict
 //-===//
 #include "Command.h"
+#include "PredictionFlags.h"
 
 #include "crop/Analyzer/Profiler.h"
 #include "crop/Hwdb/Hwdb.h"
@@ -35,16 +36,12 @@ cl::SubCommand Sub(
     "    crop analyze matmul.ll --entry matmul_tiled --arg f32:256x256 \\\n"
     "        --arg f32:256x256 --arg f32:256x256 --arg i32=256 \\\n"
     "        --target gold5220r --target h100-sxm --json\n");
+PredictionFlags Prediction(Sub);
 cl::opt<std::string> Input(cl::Positional, cl::desc("<FILE.ll|FILE.bc>"),
                            cl::Required, cl::sub(Sub), cl::cat(cropCategory()));
 cl::list<std::string> ProgramArgs(cl::Positional, cl::ZeroOrMore,
                                   cl::desc("[-- <program arguments>...]"),
                                   cl::sub(Sub), cl::cat(cropCategory()));
-cl::list<std::string> Targets("target",
-                              cl::desc("Target name (crop targets) or "
-                                       "descriptor file; may repeat"),
-                              cl::OneOrMore, cl::sub(Sub),
-                              cl::cat(cropCategory()));
 cl::opt<std::string>
     Entry("entry",
           cl::desc("The prediction unit: one call of this function (default: "
@@ -55,31 +52,6 @@ cl::list<std::string>
          cl::desc("An argument for --entry: a buffer TYPE:D0xD1x.. "
                   "(f32:128x768) or a scalar TYPE=VALUE (i32=4)"),
          cl::value_desc("spec"), cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<unsigned> Threads("threads",
-                          cl::desc("Threads the runtime uses (default: the "
-                                   "descriptor's)"),
-                          cl::init(0), cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<bool> Json("json",
-                   cl::desc("Print JSON (one object per target, an array if "
-                            "several)"),
-                   cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<bool> NoMemoryModel("no-memory-model",
-                            cl::desc("Every access costs an L1 hit; no "
-                                     "bandwidth bound (ablation)"),
-                            cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<bool> WarmCalls("warm-calls",
-                        cl::desc("The steady state of the call repeated on the "
-                                 "same buffers (default: one call from cold)"),
-                        cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<unsigned> VectorBits("vector-bits",
-                          cl::desc("Widest vector registers the program is compiled "
-                                   "to use, e.g. 256 for -march=x86-64-v3 on "
-                                   "an AVX-512 target (default: the IR's "
-                                   "target-features, else the target's)"),
-                          cl::value_desc("bits"),
-                          cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<unsigned> TopK("top", cl::desc("Blocks to list (0: all)"), cl::init(10),
-                       cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<double> SampleRate("sample-rate",
                            cl::desc("SHARDS sampling rate for reuse "
                                     "distances, in (0, 1] (default 1: exact)"),
@@ -203,30 +175,13 @@ Expected<ProgramProfile> profile() {
 
 int run() {
   // Targets first: a typo should not cost a profiling run.
-  std::vector<hw::Target> Ts;
-  for (const std::string &Name : Targets) {
-    Expected<hw::Target> T = hw::findTarget(Name);
-    if (!T)
-      return reportError(T.takeError());
-    Ts.push_back(std::move(*T));
-  }
+  Expected<std::vector<hw::Target>> Ts = Prediction.targets();
+  if (!Ts)
+    return reportError(Ts.takeError());
   Expected<ProgramProfile> P = profile();
   if (!P)
     return reportError(P.takeError());
-  PredictOptions Opts;
-  Opts.Threads = Threads;
-  Opts.MemoryModel = !NoMemoryModel;
-  Opts.WarmCalls = WarmCalls;
-  Opts.VectorBits = VectorBits;
-  std::vector<Prediction> Results;
-  for (const hw::Target &T : Ts) {
-    Expected<Prediction> R = predict(*P, T, Opts);
-    if (!R)
-      return reportError(R.takeError());
-    Results.push_back(std::move(*R));
-  }
-  printPredictions(outs(), Results, Json, TopK);
-  return 0;
+  return Prediction.predictAndPrint(*P, *Ts);
 }
 
 CommandRegistration Reg(Sub, run);
