@@ -303,6 +303,8 @@ struct PipelineSimulator::Impl {
   std::vector<VertexCost> Cost;    ///< By position.
   std::vector<uint32_t> PredBegin; ///< CSR by position.
   std::vector<uint32_t> PredPos;
+  /// Extra latency on an edge (a value through a spill slot); empty: none.
+  std::vector<float> PredLat;
   std::vector<uint8_t> PredDist;
 
   // Simulation state (reused).
@@ -454,6 +456,7 @@ struct PipelineSimulator::Impl {
     PredBegin.resize(N + 1);
     PredPos.clear();
     PredDist.clear();
+    PredLat.clear();
     for (uint32_t P = 0; P < N; ++P) {
       uint32_t V = OrderV[P];
       const GraphletVertex &X = Gr[V];
@@ -486,7 +489,68 @@ struct PipelineSimulator::Impl {
     if (Fusion)
       fuse(Gr);
     addSpills(G);
+    addCallSpills(Gr);
     return true;
+  }
+
+  /// Calls clobber vector registers: the x86-64 System V ABI has no
+  /// callee-saved XMM/YMM/ZMM register, so an FP or vector value that is live
+  /// across a real call (an accumulator `sum += expf(x)` carried to the next
+  /// execution, or a value made before the call and used after it) lives in
+  /// a stack slot there: the compiler stores it before the call and reloads
+  /// it after. The edge gets the store-to-load round trip as extra latency,
+  /// and the store and the load take their ports. Intrinsics lowered inline
+  /// are no calls; a call's own argument and result travel in registers.
+  void addCallSpills(const GraphletGraph &Gr) {
+    if (T.Isa.compare(0, 3, "x86") != 0)
+      return;
+    const uint32_t N = OrderV.size();
+    std::vector<uint32_t> Calls; // positions of real calls
+    for (uint32_t P = 0; P < N; ++P)
+      if (OrderV[P] != UINT32_MAX && !Cost[P].Free &&
+          startsWith(Gr[OrderV[P]].Opcode, "call:"))
+        Calls.push_back(P);
+    if (Calls.empty())
+      return;
+    std::vector<uint32_t> SpilledFrom(N, 0); // spill stores per source
+    for (uint32_t P = 0; P < N; ++P)
+      for (uint32_t E = PredBegin[P]; E < PredBegin[P + 1]; ++E) {
+        uint32_t U = PredPos[E];
+        if (OrderV[U] == UINT32_MAX)
+          continue;
+        const GraphletVertex &X = Gr[OrderV[U]];
+        if ((X.Lanes == 1 && !isFloatType(X.Type)) || isStoreOpcode(X.Opcode))
+          continue;
+        // A call between U and P on the way from one to the other: within
+        // one execution, after U and before P; carried to the next, after U
+        // or before P.
+        bool Crossed =
+            std::any_of(Calls.begin(), Calls.end(), [&](uint32_t C) {
+              if (C == U || C == P)
+                return false;
+              return PredDist[E] == 0 ? (C > U && C < P) : (C > U || C < P);
+            });
+        if (!Crossed)
+          continue;
+        uint32_t Lanes = std::max(1u, X.Lanes / pieces(X));
+        // Copies: classOf may grow the table its references point into.
+        VertexCost St =
+            classOf(GraphletVertex{"spill", "store", X.Type, Lanes, 0, 0}).Cost;
+        VertexCost Ld =
+            classOf(GraphletVertex{"spill", "load", X.Type, Lanes, 0, 0}).Cost;
+        if (PredLat.empty())
+          PredLat.assign(PredPos.size(), 0.0f);
+        PredLat[E] = float(St.Latency + Ld.Latency);
+        std::vector<VertexCost> Slots;
+        if (SpilledFrom[U]++ == 0)
+          Slots.push_back(St); // One store per value, a reload per use.
+        Slots.push_back(Ld);
+        for (const VertexCost &C : Slots) {
+          OrderV.push_back(UINT32_MAX);
+          Cost.push_back(C);
+          PredBegin.push_back(PredPos.size());
+        }
+      }
   }
 
   /// Vector registers the program's code has: x86 16 (32 with AVX-512's
@@ -856,6 +920,7 @@ struct PipelineSimulator::Impl {
     double LastRetire = 0;
     double ColdLatency = 0;
 
+    const bool HasPredLat = !PredLat.empty();
     for (uint32_t K0 = 0; K0 < K; ++K0) {
       double *Cur = &Complete[size_t(K0) * N];
       for (uint32_t P = 0; P < N; ++P) {
@@ -865,6 +930,8 @@ struct PipelineSimulator::Impl {
           if (D > K0)
             continue; // The cold first execution: nothing carried in.
           double T = Complete[size_t(K0 - D) * N + PredPos[E]];
+          if (HasPredLat)
+            T += PredLat[E];
           Ready = T > Ready ? T : Ready;
         }
         const VertexCost &C = Cost[P];

@@ -237,8 +237,12 @@ MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
                ? Bytes / Bandwidth * Cpu.FrequencyHz
                : 0.0;
   };
+  // L1's bandwidth is the descriptor's read bandwidth (streaming loads):
+  // stores take the store data path beside it, on the ports the pipeline
+  // simulator already charges them to.
   R.BytesPerExec[0] = double(B.LoadBytes + B.StoreBytes) / Count;
-  if (double C = bandwidthCycles(R.BytesPerExec[0], Ls[0].Bandwidth); C > Bw)
+  if (double C = bandwidthCycles(double(B.LoadBytes) / Count, Ls[0].Bandwidth);
+      C > Bw)
     Bw = C, BwLevel = Ls[0].Name;
   for (size_t J = 1; J <= N && R.Mem.HasReuse; ++J) {
     double Beyond = 0;

@@ -897,3 +897,39 @@ TEST_CASE("Carried vector values beyond the register file are spilled",
   PipelineSimulator Wide(T);
   CHECK(Wide.simulate(Accumulators(30)).Cycles == Approx(15).epsilon(0.02));
 }
+
+TEST_CASE("An FP value carried across a call goes through a stack slot",
+          "[simulator]") {
+  // sum = fadd sum, expf(x): the call is not on the recurrence, but on x86
+  // (System V: no callee-saved vector register) sum is stored before the
+  // call and reloaded after it, so each execution pays fadd + store + load.
+  hw::Target T = synthetic();
+  T.Isa = "x86-64-avx2";
+  hw::InstrCost Call;
+  Call.Latency = 8;
+  Call.RecipThroughput = 2;
+  Call.Unit = "alu";
+  Call.Uops = 2;
+  T.Cpu->Instructions["call:expf.f32"] = Call;
+  auto Accumulate = [](const char *Callee) {
+    Builder B;
+    uint32_t X = B.vertex(Callee, "f32");
+    uint32_t Sum = B.vertex("fadd", "f32");
+    B.edge(X, Sum);
+    B.edge(Sum, Sum, DepKind::Carried);
+    return B.done();
+  };
+  PipelineSimulator Sim(T);
+  // fadd 4 + store.f32 1 + load.f32 4 cycles a round.
+  CHECK(Sim.simulate(Accumulate("call:expf")).Cycles ==
+        Approx(9).epsilon(0.02));
+  // The same recurrence next to an instruction that is no call: fadd alone.
+  T.Cpu->Instructions["fsub.f32"] = Call;
+  PipelineSimulator Plain(T);
+  CHECK(Plain.simulate(Accumulate("fsub")).Cycles == Approx(4).epsilon(0.02));
+  // Off x86 (AArch64 keeps d8-d15 across calls) nothing is rerouted.
+  T.Isa = "aarch64";
+  PipelineSimulator Arm(T);
+  CHECK(Arm.simulate(Accumulate("call:expf")).Cycles ==
+        Approx(4).epsilon(0.02));
+}
