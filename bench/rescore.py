@@ -68,7 +68,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
     ap.add_argument("--crop", default=os.path.join(ROOT, "build", "bin", "crop"))
-    ap.add_argument("--target", default=os.path.join(ROOT, "hwdb", "targets", "zen5-vm.yaml"))
+    ap.add_argument("--target", default=os.path.join(ROOT, "hwdb", "targets", "zen4-vm.yaml"))
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", help="write per-program predictions here")
