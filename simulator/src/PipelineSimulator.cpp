@@ -524,12 +524,11 @@ struct PipelineSimulator::Impl {
         // A call between U and P on the way from one to the other: within
         // one execution, after U and before P; carried to the next, after U
         // or before P.
-        bool Crossed =
-            std::any_of(Calls.begin(), Calls.end(), [&](uint32_t C) {
-              if (C == U || C == P)
-                return false;
-              return PredDist[E] == 0 ? (C > U && C < P) : (C > U || C < P);
-            });
+        bool Crossed = std::any_of(Calls.begin(), Calls.end(), [&](uint32_t C) {
+          if (C == U || C == P)
+            return false;
+          return PredDist[E] == 0 ? (C > U && C < P) : (C > U || C < P);
+        });
         if (!Crossed)
           continue;
         uint32_t Lanes = std::max(1u, X.Lanes / pieces(X));

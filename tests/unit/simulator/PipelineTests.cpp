@@ -56,6 +56,16 @@ hw::Target synthetic(uint32_t IssueWidth = 4) {
   return T;
 }
 
+hw::InstrCost instrCost(double Latency, double RecipThroughput,
+                        const char *Unit, uint32_t Uops = 1) {
+  hw::InstrCost C;
+  C.Latency = Latency;
+  C.RecipThroughput = RecipThroughput;
+  C.Unit = Unit;
+  C.Uops = Uops;
+  return C;
+}
+
 /// Builds graphlets by hand: vertex 0 is the entry.
 struct Builder {
   Graphlet G;
@@ -905,11 +915,7 @@ TEST_CASE("An FP value carried across a call goes through a stack slot",
   // call and reloaded after it, so each execution pays fadd + store + load.
   hw::Target T = synthetic();
   T.Isa = "x86-64-avx2";
-  hw::InstrCost Call;
-  Call.Latency = 8;
-  Call.RecipThroughput = 2;
-  Call.Unit = "alu";
-  Call.Uops = 2;
+  const hw::InstrCost Call = instrCost(8, 2, "alu", 2);
   T.Cpu->Instructions["call:expf.f32"] = Call;
   auto Accumulate = [](const char *Callee) {
     Builder B;
