@@ -540,16 +540,18 @@ struct PipelineSimulator::Impl {
         if (PredLat.empty())
           PredLat.assign(PredPos.size(), 0.0f);
         PredLat[E] = float(St.Latency + Ld.Latency);
-        std::vector<VertexCost> Slots;
         if (SpilledFrom[U]++ == 0)
-          Slots.push_back(St); // One store per value, a reload per use.
-        Slots.push_back(Ld);
-        for (const VertexCost &C : Slots) {
-          OrderV.push_back(UINT32_MAX);
-          Cost.push_back(C);
-          PredBegin.push_back(PredPos.size());
-        }
+          appendIndependent(St); // One store per value, a reload per use.
+        appendIndependent(Ld);
       }
+  }
+
+  /// Adds an instruction after the flattened graphlet that depends on
+  /// nothing: it takes its issue slots and ports only (spill traffic).
+  void appendIndependent(const VertexCost &C) {
+    OrderV.push_back(UINT32_MAX);
+    Cost.push_back(C);
+    PredBegin.push_back(PredPos.size());
   }
 
   /// Vector registers the program's code has: x86 16 (32 with AVX-512's
@@ -608,12 +610,10 @@ struct PipelineSimulator::Impl {
     GraphletVertex Ld{"spill", "load", X.Type, Lanes, 0, 0};
     GraphletVertex St{"spill", "store", X.Type, Lanes, 0, 0};
     VertexCost LC = classOf(Ld).Cost, SC = classOf(St).Cost;
-    for (uint32_t I = 0; I < Excess; ++I)
-      for (const VertexCost &C : {SC, LC}) {
-        OrderV.push_back(UINT32_MAX);
-        Cost.push_back(C);
-        PredBegin.push_back(PredPos.size());
-      }
+    for (uint32_t I = 0; I < Excess; ++I) {
+      appendIndependent(SC);
+      appendIndependent(LC);
+    }
   }
 
   /// Registers one value of V's type takes.
