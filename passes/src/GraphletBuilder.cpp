@@ -12,6 +12,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryLocation.h"
@@ -252,8 +253,30 @@ public:
       P.VertexOf[&I] = Id;
     }
     P.Terminator = P.VertexOf.lookup(BB.getTerminator());
+    addLiveIns(P);
     grow();
     return P;
+  }
+
+  /// Records the values P's instructions use that are defined outside P's
+  /// block (other blocks, arguments), grouped by type. Phis are left out:
+  /// their incoming values are copies into the phi's own register.
+  void addLiveIns(const Part &P) {
+    SmallPtrSet<const Value *, 32> Seen;
+    std::map<std::pair<std::string, uint32_t>, uint32_t> Groups;
+    for (const Instruction *I : P.Insts)
+      for (const Use &U : I->operands()) {
+        const Value *V = U.get();
+        auto *Def = dyn_cast<Instruction>(V);
+        if (!(Def ? Def->getParent() != P.BB : isa<Argument>(V)))
+          continue;
+        Type *T = V->getType();
+        if (!T->isSingleValueType() || !Seen.insert(V).second)
+          continue;
+        ++Groups[{elementTypeName(T), lanesOf(T)}];
+      }
+    for (const auto &[Key, Count] : Groups)
+      G.LiveIns.push_back({Key.first, Key.second, P.Index, Count});
   }
 
   /// Adds the edges into P's vertices, in program order: data (from P and,

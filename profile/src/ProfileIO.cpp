@@ -2,6 +2,7 @@
 #include "crop/Profile/ProfileIO.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -47,6 +48,18 @@ json::Value graphletToJSON(const Graphlet &G) {
                  {"edges", std::move(Es)}};
   if (G.isSuperblock())
     O["successor"] = G.Successor;
+  if (!G.LiveIns.empty()) {
+    json::Array Ls;
+    for (const GraphletLiveIns &L : G.LiveIns) {
+      json::Object X{{"type", L.Type}, {"count", int64_t(L.Count)}};
+      if (L.Lanes != 1)
+        X["lanes"] = int64_t(L.Lanes);
+      if (L.Part)
+        X["part"] = int64_t(L.Part);
+      Ls.push_back(std::move(X));
+    }
+    O["live_ins"] = std::move(Ls);
+  }
   return O;
 }
 
@@ -196,6 +209,31 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
       return false;
     }
     boost::add_edge(From, To, GraphletEdge{*K}, G.G);
+  }
+  if (const json::Value *Ls = O->get("live_ins")) {
+    json::Path LP = P.field("live_ins");
+    const json::Array *A = Ls->getAsArray();
+    if (!A) {
+      LP.report("expected an array");
+      return false;
+    }
+    for (size_t I = 0; I < A->size(); ++I) {
+      GraphletLiveIns L;
+      json::ObjectMapper LM((*A)[I], LP.index(I));
+      int64_t Lanes = 1, Part = 0, Count = 0;
+      if (!LM || !LM.map("type", L.Type) || !LM.map("count", Count) ||
+          !LM.mapOptional("lanes", Lanes) || !LM.mapOptional("part", Part))
+        return false;
+      if (Count < 0 || Count > UINT32_MAX || Lanes < 1 || Lanes > UINT32_MAX ||
+          Part < 0 || Part > 1) {
+        LP.index(I).report("count, lanes or part out of range");
+        return false;
+      }
+      L.Count = uint32_t(Count);
+      L.Lanes = uint32_t(Lanes);
+      L.Part = uint32_t(Part);
+      G.LiveIns.push_back(std::move(L));
+    }
   }
   return true;
 }

@@ -83,6 +83,8 @@ Hash128 graphletHash(const Graphlet &G) {
     H.u64(boost::source(E, G.G))
         .u64(boost::target(E, G.G))
         .u64(uint64_t(G.G[E].Kind));
+  for (const GraphletLiveIns &L : G.LiveIns)
+    H.str(L.Type).u64(L.Lanes).u64(L.Part).u64(L.Count);
   return H.finish();
 }
 

@@ -117,6 +117,8 @@ Expected<std::string> cacheKey(const ProfileOptions &Opts) {
     field(utostr(L));
   // Profiles cached before class distances existed lack them.
   field(Opts.ClassReuse ? "class-reuse" : "");
+  // Nor live-ins (graphlets' register pressure).
+  field("live-ins");
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);
   std::array<uint8_t, 32> D = H.final();

@@ -14,6 +14,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -777,6 +778,60 @@ define <8 x float> @f(<8 x float> %a, <8 x float> %b, <8 x float> %c) {
   CHECK(!vertex(G, "V4").Contract); // the fadd lacks the flag
   CHECK(!vertex(G, "V6").Contract); // %m3 has two users
   CHECK(!vertex(G, "V7").Contract);
+}
+
+TEST_CASE("live-ins: values a block uses and does not make, by type",
+          "[passes]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define void @f(ptr %in, ptr %out, <8 x float> %w0, i64 %n) {
+entry:
+  %w1 = fmul <8 x float> %w0, %w0
+  %stride = shl i64 %n, 2
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %off = mul i64 %i, %stride
+  %p = getelementptr float, ptr %in, i64 %off
+  %x = load <8 x float>, ptr %p
+  %a = fmul <8 x float> %x, %w0
+  %b = fmul <8 x float> %a, %w1
+  %c = fadd <8 x float> %b, %w1
+  %q = getelementptr float, ptr %out, i64 %i
+  store <8 x float> %c, ptr %q
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  AAFixture AA;
+  Graphlet G = buildGraphlet(block(F, "loop"), AA.aa(F));
+  // %w0 and %w1 (used twice: one value), %stride and %n, %in and %out; not
+  // the phi %i (the block's own) nor constants.
+  std::map<std::string, uint32_t> Got;
+  for (const GraphletLiveIns &L : G.LiveIns) {
+    CHECK(L.Part == 0);
+    Got[L.Type + "x" + std::to_string(L.Lanes)] = L.Count;
+  }
+  CHECK(Got == std::map<std::string, uint32_t>{
+                   {"f32x8", 2}, {"i64x1", 2}, {"ptrx1", 2}});
+  // In a superblock each part counts its own block's live-ins.
+  Graphlet S = buildSuperblock(block(F, "loop"), block(F, "loop"), AA.aa(F));
+  uint32_t Part1 = 0;
+  for (const GraphletLiveIns &L : S.LiveIns)
+    if (L.Part == 1)
+      Part1 += L.Count;
+  CHECK(Part1 == 6);
+  // The entry block uses only arguments.
+  Graphlet E = buildGraphlet(block(F, "entry"), AA.aa(F));
+  uint32_t EntryIns = 0;
+  for (const GraphletLiveIns &L : E.LiveIns)
+    EntryIns += L.Count;
+  CHECK(EntryIns == 2); // %w0 and %n
 }
 
 TEST_CASE("wide-vector regrouping shuffles and the module's vector width",

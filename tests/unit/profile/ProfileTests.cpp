@@ -114,6 +114,44 @@ TEST_CASE("class reuse histograms round-trip and are optional", "[profile]") {
   CHECK(llvm::toString(B.takeError()).find("class_task") != std::string::npos);
 }
 
+TEST_CASE("graphlet live-ins round-trip and are optional", "[profile]") {
+  ProgramProfile P = sampleProfile();
+  Graphlet &G = P.Functions[0].Blocks[0].Body;
+  G.LiveIns.push_back({"f32", 8, 0, 36});
+  G.LiveIns.push_back({"i64", 1, 1, 20});
+  std::string Text = profileToJSON(P);
+  CHECK(Text.find("\"live_ins\"") != std::string::npos);
+  auto Q = profileFromJSON(Text, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(profileToJSON(*Q) == Text);
+  const std::vector<GraphletLiveIns> &L = Q->Functions[0].Blocks[0].Body.LiveIns;
+  REQUIRE(L.size() == 2);
+  CHECK(L[0].Type == "f32");
+  CHECK(L[0].Lanes == 8);
+  CHECK(L[0].Part == 0);
+  CHECK(L[0].Count == 36);
+  CHECK(L[1].Type == "i64");
+  CHECK(L[1].Lanes == 1);
+  CHECK(L[1].Part == 1);
+  CHECK(L[1].Count == 20);
+
+  // Profiles from before live-ins were recorded read with none.
+  std::string Old = profileToJSON(sampleProfile());
+  CHECK(Old.find("live_ins") == std::string::npos);
+  auto O = profileFromJSON(Old, "old.json");
+  REQUIRE(static_cast<bool>(O));
+  CHECK(O->Functions[0].Blocks[0].Body.LiveIns.empty());
+
+  // A negative count is an error naming the field.
+  std::string Bad = Text;
+  auto Pos = Bad.find("\"count\": 36");
+  REQUIRE(Pos != std::string::npos);
+  Bad.replace(Pos, 11, "\"count\": -1");
+  auto B = profileFromJSON(Bad, "bad.json");
+  REQUIRE_FALSE(static_cast<bool>(B));
+  CHECK(llvm::toString(B.takeError()).find("live_ins") != std::string::npos);
+}
+
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {
   std::string Text = profileToJSON(sampleProfile());
   auto Pos = Text.find("\"version\": 1");

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace crop {
 
@@ -67,11 +68,27 @@ using GraphletGraph =
     boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS,
                           GraphletVertex, GraphletEdge>;
 
+/// Values of one type that a block's instructions use but that are defined
+/// outside the block (in another block, or function arguments; constants and
+/// globals are not counted). In a loop they sit in registers through every
+/// execution, next to the values the block makes: a loop's invariants (a
+/// depthwise kernel's 36 weight vectors, the row offsets of its loads). The
+/// simulator weighs them against the target's register file.
+struct GraphletLiveIns {
+  std::string Type;   ///< Element type, as GraphletVertex::Type.
+  uint32_t Lanes = 1; ///< Vector lanes; 1 for scalars.
+  uint32_t Part = 0;  ///< The superblock part whose block uses them.
+  uint32_t Count = 0; ///< Distinct values.
+};
+
 /// A block's (or superblock's) graphlet. Vertex 0 is always the entry vertex.
 struct Graphlet {
   std::string Block;     ///< The (head) block's name.
   std::string Successor; ///< Empty for a plain block; the merged successor.
   GraphletGraph G;
+  /// Per part and type, in (part, type, lanes) order; empty in profiles
+  /// written before live-ins were recorded.
+  std::vector<GraphletLiveIns> LiveIns;
 
   bool isSuperblock() const { return !Successor.empty(); }
   /// Number of instruction vertices (the entry vertex excluded).
