@@ -8,6 +8,7 @@
 #define CROP_ANALYZER_INTERNAL_H
 
 #include "crop/Analyzer/ReuseTracker.h"
+#include "crop/Analyzer/StoreAliasTracker.h"
 #include "crop/Passes/Instrumentation.h"
 #include "crop/Profile/ProgramProfile.h"
 
@@ -49,10 +50,19 @@ struct RunState {
     std::vector<ReuseHistogram> Serial, Task; ///< One per line size.
     /// Class distances, one per line size (empty where not tracked).
     std::vector<ReuseHistogram> ClassSerial, ClassTask;
+    /// Loads by their distance in stores to an older store of the block at
+    /// the same page offsets (index 1..Window; empty until the first), and
+    /// how many of those stores were read-modify-writes.
+    std::vector<uint64_t> StoreAlias;
+    uint64_t StoreAliasRmw = 0;
   };
   std::vector<BlockMem> Mem;
   std::vector<uint32_t> LineSizes;
   std::vector<ReuseTracker> SerialTrackers, TaskTrackers;
+  StoreAliasTracker Alias;
+  /// Aliasing executions per memory operation (its block's executions with
+  /// an aliasing load there); empty until the first.
+  std::vector<uint64_t> AliasByMemOp;
   bool TrackReuse = true;
   /// The line size whose trackers also measure class distances (index into
   /// LineSizes); SIZE_MAX for none.

@@ -226,6 +226,14 @@ void *TVMModuleCtx = nullptr;
   std::map<std::string, uint32_t> FuncIndex;
   for (uint32_t I = 0; I < NF; ++I)
     FuncIndex[Job.Map.Functions[I]] = I;
+  // A block's executions with an aliasing load: each load instruction runs
+  // once per execution, so the one that aliases most often counts them
+  // (all of them, when they alias in the same executions).
+  std::vector<uint64_t> AliasExecs(Job.Map.Blocks.size(), 0);
+  for (size_t M = 0; M < S.AliasByMemOp.size(); ++M) {
+    uint64_t &E = AliasExecs[Job.Map.MemOps[M].Block];
+    E = std::max(E, S.AliasByMemOp[M]);
+  }
   for (FunctionProfile &F : P.Functions) {
     auto It = FuncIndex.find(F.Name);
     if (It == FuncIndex.end())
@@ -247,6 +255,12 @@ void *TVMModuleCtx = nullptr;
       B.StoreBytes = BM.StoreBytes;
       if (!Job.TrackReuse)
         continue;
+      for (size_t D = 1; D < BM.StoreAlias.size(); ++D)
+        if (BM.StoreAlias[D])
+          B.StoreAlias.Distances[uint32_t(D)] = BM.StoreAlias[D];
+      B.StoreAlias.ReadModifyWrite = BM.StoreAliasRmw;
+      if (!B.StoreAlias.empty())
+        B.StoreAlias.Executions = AliasExecs[Gid];
       for (size_t K = 0; K < NL; ++K) {
         BlockReuse R;
         R.Serial = BM.Serial[K];

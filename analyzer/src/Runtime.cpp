@@ -89,6 +89,19 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   }
   if (!TrackReuse || Bytes == 0)
     return;
+  uint32_t Block = Map->MemOps[MemOp].Block;
+  if (Store) {
+    Alias.store(Addr, Bytes, Block);
+  } else if (StoreAliasTracker::Match A = Alias.load(Addr, Bytes, Block);
+             A.Distance) {
+    if (B.StoreAlias.empty())
+      B.StoreAlias.assign(StoreAliasTracker::Window + 1, 0);
+    ++B.StoreAlias[A.Distance];
+    B.StoreAliasRmw += A.ReadModifyWrite;
+    if (AliasByMemOp.empty())
+      AliasByMemOp.assign(Map->MemOps.size(), 0);
+    ++AliasByMemOp[MemOp];
+  }
   uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
   for (size_t K = 0; K < SerialTrackers.size(); ++K) {
     if (K == ClassLine)

@@ -80,7 +80,7 @@ json::Value blockToJSON(const BlockProfile &B) {
       O["class_task"] = histToJSON(R.ClassTask);
     Reuse[std::to_string(Line)] = std::move(O);
   }
-  return json::Object{{"name", B.Name},
+  json::Object O{{"name", B.Name},
                       {"count", int64_t(B.Count)},
                       {"loads", int64_t(B.Loads)},
                       {"stores", int64_t(B.Stores)},
@@ -89,6 +89,16 @@ json::Value blockToJSON(const BlockProfile &B) {
                       {"successors", std::move(Succs)},
                       {"graphlet", graphletToJSON(B.Body)},
                       {"reuse", std::move(Reuse)}};
+  if (!B.StoreAlias.empty()) {
+    json::Array A;
+    for (const auto &[D, C] : B.StoreAlias.Distances)
+      A.push_back(json::Array{int64_t(D), int64_t(C)});
+    O["store_alias"] =
+        json::Object{{"distances", std::move(A)},
+                     {"read_modify_write", int64_t(B.StoreAlias.ReadModifyWrite)},
+                     {"executions", int64_t(B.StoreAlias.Executions)}};
+  }
+  return O;
 }
 
 /// Reads a profile JSON document, remembering the path of the value being
@@ -301,6 +311,41 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
       if (const json::Value *C = RO->get("class_task"))
         if (!fromJSON(*C, BR.ClassTask, RP.field("class_task")))
           return false;
+    }
+  }
+  // Optional: profiles written before 4K aliasing was recorded lack it.
+  if (const json::Value *SA = O->get("store_alias")) {
+    json::Path AP = P.field("store_alias");
+    const json::Object *SO = SA->getAsObject();
+    const json::Array *A = SO ? SO->getArray("distances") : nullptr;
+    if (!A) {
+      AP.report("expected an object with 'distances'");
+      return false;
+    }
+    StoreAliasProfile &S = B.StoreAlias;
+    std::pair<const char *, uint64_t *> Counts[] = {
+        {"read_modify_write", &S.ReadModifyWrite},
+        {"executions", &S.Executions}};
+    for (auto [Key, Out] : Counts) {
+      const json::Value *X = SO->get(Key);
+      if (!X) {
+        AP.field(Key).report("missing");
+        return false;
+      }
+      if (!readU64(*X, *Out, AP.field(Key)))
+        return false;
+    }
+    json::Path DP = AP.field("distances");
+    for (size_t I = 0; I < A->size(); ++I) {
+      json::Path EP = DP.index(I);
+      const json::Array *E = (*A)[I].getAsArray();
+      uint64_t D = 0, C = 0;
+      if (!E || E->size() != 2 || !readU64((*E)[0], D, EP) ||
+          !readU64((*E)[1], C, EP) || D == 0 || D > UINT32_MAX) {
+        EP.report("expected [distance >= 1, loads]");
+        return false;
+      }
+      S.Distances[uint32_t(D)] = C;
     }
   }
   return true;

@@ -922,6 +922,32 @@ struct PipelineSimulator::Impl {
 
   //===-- The run --------------------------------------------------------===//
 
+  /// Longest latency path from a load to a store over the flattened
+  /// graphlet's edges within one execution (positions are in topological
+  /// order); spill traffic appended after the graphlet is left out.
+  double loadToStore(const GraphletGraph &Gr) {
+    const uint32_t N = OrderV.size();
+    const double None = -1;
+    std::vector<double> From(N, None);
+    double Best = 0;
+    for (uint32_t P = 0; P < N; ++P) {
+      uint32_t V = OrderV[P];
+      if (V == UINT32_MAX || V == 0)
+        continue;
+      double Start = isLoadOpcode(Gr[V].Opcode) ? 0 : None;
+      for (uint32_t E = PredBegin[P]; E < PredBegin[P + 1]; ++E)
+        if (PredDist[E] == 0 && From[PredPos[E]] >= 0)
+          Start = std::max(Start, From[PredPos[E]] +
+                                      (PredLat.empty() ? 0.0 : PredLat[E]));
+      if (Start < 0)
+        continue;
+      From[P] = Start + (Cost[P].Free ? 0.0 : Cost[P].Latency);
+      if (isStoreOpcode(Gr[V].Opcode))
+        Best = std::max(Best, From[P]);
+    }
+    return Best;
+  }
+
   BlockCost run(const Graphlet &G, double LoadLatency) {
     BlockCost R;
     if (!flatten(G, LoadLatency)) {
@@ -1034,6 +1060,7 @@ struct PipelineSimulator::Impl {
     const uint32_t Half = K / 2;
     R.Cycles = (CopyRetire[K - 1] - CopyRetire[Half - 1]) / double(K - Half);
     R.Latency = ColdLatency;
+    R.LoadToStore = loadToStore(G.G);
 
     // Name the bound: the largest throughput bound if the run reached it.
     double Best = double(UopsPerExec) / W;

@@ -136,7 +136,8 @@ struct CostKeyHash {
 /// a profile freed and another loaded at the same address must not hit.
 struct GlobalMemo {
   std::mutex M;
-  std::unordered_map<CostKey, double, CostKeyHash> Costs; ///< Cycles
+  /// Steady-state cycles per execution and the load-to-store path of one.
+  std::unordered_map<CostKey, std::pair<double, double>, CostKeyHash> Costs;
   std::map<std::tuple<uint64_t, uint64_t, unsigned>,
            std::unique_ptr<CacheModel>>
       Caches;
@@ -264,6 +265,38 @@ MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
     R.Level = LatencyLevel;
   }
   return R;
+}
+
+/// 4K aliasing (x86 targets): a load at the same page offsets as an older
+/// store of its block still in the store queue, on another page, waits for
+/// that store to be done. When the store is from an earlier execution, the
+/// executions form a chain: a load, the work on its value up to a store
+/// (the longest such dependence path), the store's commit, then the loads
+/// of the execution K later. The commit needs the store's line: an L1 hit for
+/// a read-modify-write (its line was just loaded), else the block's memory
+/// latency (a write-allocate miss). Per execution that costs
+/// Rate x (Latency + Commit) / K, where Rate is the fraction of executions
+/// with an aliasing load and K the median aliasing distance in stores over
+/// the block's stores per execution (at least 1). 0 when there is none.
+double storeAliasCycles(const BlockProfile &B, double LoadToStore, double L1,
+                        double MemoryLatency) {
+  const StoreAliasProfile &A = B.StoreAlias;
+  uint64_t Aliased = A.loads();
+  if (Aliased == 0 || B.Count == 0 || B.Stores == 0)
+    return 0;
+  uint64_t Half = (Aliased + 1) / 2, Seen = 0;
+  uint32_t Median = 1;
+  for (const auto &[D, C] : A.Distances)
+    if ((Seen += C) >= Half) {
+      Median = D;
+      break;
+    }
+  double StoresPerExec = double(B.Stores) / double(B.Count);
+  double K = std::max(1.0, std::ceil(double(Median) / StoresPerExec - 1e-9));
+  double Rate = std::min(1.0, double(A.Executions) / double(B.Count));
+  double Rmw = std::min(1.0, double(A.ReadModifyWrite) / double(Aliased));
+  double Commit = Rmw * L1 + (1 - Rmw) * std::max(L1, MemoryLatency);
+  return Rate * (LoadToStore + Commit) / K;
 }
 
 struct FunctionPlan {
@@ -400,10 +433,10 @@ public:
     TH.Hi ^= uint64_t(vectorBits()) * 0x9E3779B97F4A7C15ull;
   }
 
-  /// Steady-state cycles per execution (the simulator's BlockCost::Limit
-  /// points into the simulator, which does not outlive this prediction, so
-  /// only the cycles are kept).
-  double cost(const Graphlet &Gr, double Latency) {
+  /// Steady-state cycles per execution and its longest load-to-store
+  /// dependence path (BlockCost::LoadToStore; the simulator's BlockCost::Limit points into the simulator,
+  /// which does not outlive this prediction, so only the numbers are kept).
+  std::pair<double, double> simulate(const Graphlet &Gr, double Latency) {
     CostKey K{TH, graphletHash(Gr), latencyKey(Latency)};
     auto It = G.Costs.find(K);
     if (It != G.Costs.end())
@@ -411,9 +444,12 @@ public:
     if (!Sim)
       Sim.emplace(T, simulatorOptions());
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
-    double C = Sim->blockCost(Gr, L).Cycles;
-    G.Costs.emplace(K, C);
-    return C;
+    BlockCost C = Sim->blockCost(Gr, L);
+    return G.Costs.emplace(K, std::make_pair(C.Cycles, C.LoadToStore))
+        .first->second;
+  }
+  double cost(const Graphlet &Gr, double Latency) {
+    return simulate(Gr, Latency).first;
   }
 
   CacheModel &cacheModel(unsigned Running) {
@@ -455,6 +491,7 @@ Prediction CpuPredictor::run() {
   const std::map<uint32_t, double> *Warm =
       Opts.WarmCalls ? &Footprint : nullptr;
 
+  const bool IsX86 = T.Isa.compare(0, 3, "x86") == 0;
   for (const FunctionProfile &F : Prof.Functions) {
     FunctionPlan Plan = planFunction(F, R.Threads);
     CacheModel *CM = Opts.MemoryModel ? &cacheModel(Plan.Running) : nullptr;
@@ -477,7 +514,7 @@ Prediction CpuPredictor::run() {
       if (!B.Count)
         continue;
       double Lat = Mem[I].LoadLatency;
-      double Own = cost(B.Body, Lat);
+      auto [Own, LoadToStore] = simulate(B.Body, Lat);
       // Superblocks: the block followed by each successor, run back to back,
       // weighted by how often that successor follows. The pair's cost is
       // split between the two in proportion to their costs alone, so that a
@@ -526,6 +563,14 @@ Prediction CpuPredictor::run() {
       }
       BP.PipelineCycles = Pipe;
       BP.MemoryCycles = Mem[I].Cycles * MemoryScale;
+      std::string MemLevel = Mem[I].Level;
+      if (CM && IsX86) {
+        double L1 = Cpu.Caches.empty() ? 4 : Cpu.Caches[0].LatencyCycles;
+        double Alias =
+            storeAliasCycles(B, LoadToStore, L1, Lat >= 0 ? Lat : L1);
+        if (Alias > BP.MemoryCycles)
+          BP.MemoryCycles = Alias, MemLevel = "4k-alias";
+      }
       BP.BranchCycles = mispredictsPerExec(F, I, Index) * Cpu.MispredictPenalty;
       BP.LoadLatency =
           Lat >= 0 ? Lat
@@ -535,7 +580,7 @@ Prediction CpuPredictor::run() {
       if (BP.BranchCycles > Core)
         BP.Bound = "branch";
       else if (BP.MemoryCycles > BP.PipelineCycles)
-        BP.Bound = "memory:" + Mem[I].Level;
+        BP.Bound = "memory:" + MemLevel;
       else
         BP.Bound = "compute";
       double Total = BP.ECount * BP.CyclesPerExec;

@@ -152,6 +152,36 @@ TEST_CASE("graphlet live-ins round-trip and are optional", "[profile]") {
   CHECK(llvm::toString(B.takeError()).find("live_ins") != std::string::npos);
 }
 
+TEST_CASE("4K-aliasing records round-trip and are optional", "[profile]") {
+  ProgramProfile P = sampleProfile();
+  StoreAliasProfile &A = P.Functions[0].Blocks[0].StoreAlias;
+  A.Distances = {{1, 10}, {4, 960}};
+  A.ReadModifyWrite = 10;
+  A.Executions = 485;
+  std::string Text = profileToJSON(P);
+  CHECK(Text.find("\"store_alias\"") != std::string::npos);
+  auto Q = profileFromJSON(Text, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(Q->Functions[0].Blocks[0].StoreAlias ==
+        P.Functions[0].Blocks[0].StoreAlias);
+  CHECK(profileToJSON(*Q) == Text);
+  // Older profiles have none.
+  auto O = profileFromJSON(profileToJSON(sampleProfile()), "old.json");
+  REQUIRE(static_cast<bool>(O));
+  CHECK(O->Functions[0].Blocks[0].StoreAlias.empty());
+  // A distance of 0 is an error naming the field.
+  std::string Bad = Text;
+  auto Pos = Bad.find("\"store_alias\"");
+  REQUIRE(Pos != std::string::npos);
+  Bad.replace(Pos, 13,
+              "\"store_alias\": {\"distances\": [[0, 5]], "
+              "\"read_modify_write\": 0, \"executions\": 1}, \"x\"");
+  auto B = profileFromJSON(Bad, "bad.json");
+  REQUIRE_FALSE(static_cast<bool>(B));
+  CHECK(llvm::toString(B.takeError()).find("store_alias") !=
+        std::string::npos);
+}
+
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {
   std::string Text = profileToJSON(sampleProfile());
   auto Pos = Text.find("\"version\": 1");

@@ -255,6 +255,79 @@ TEST_CASE("repeated calls: a first touch reuses the previous call's line",
         Approx(block(*Cold, "loop").CyclesPerExec).epsilon(0.01));
 }
 
+TEST_CASE("4K aliasing chains a block's executions on x86 targets",
+          "[predict]") {
+  // The loop also stores once per execution; its loads sit at the page
+  // offsets of a store d stores back, on another page.
+  auto Profile = [](uint32_t Distance) {
+    ProgramProfile P = handProfile(1, 1000, false);
+    BlockProfile &Loop = P.Functions[0].Blocks[1];
+    Loop.Stores = Loop.Count;
+    Loop.StoreBytes = 32 * Loop.Count;
+    // out[i] = a[i] * b[i] + acc: loads, fma, store.
+    Loop.Body = graphlet("loop",
+                         {{"load", "f32", 8, 32},
+                          {"load", "f32", 8, 32},
+                          {"fma", "f32", 8},
+                          {"store", "f32", 8, 32},
+                          {"add", "i64"},
+                          {"icmp", "i64"},
+                          {"br", "void"}},
+                         {{1, 3}, {2, 3}, {3, 4}, {5, 6}, {6, 7}, {4, 7}},
+                         {{3, 3}, {5, 5}});
+    if (Distance) {
+      Loop.StoreAlias.Distances[Distance] = 2 * Loop.Count;
+      Loop.StoreAlias.Executions = Loop.Count;
+    }
+    return P;
+  };
+  PredictOptions O;
+  O.WarmCalls = true;
+  hw::Target T = target("gold5220r");
+  llvm::Expected<Prediction> None = predict(Profile(0), T, O);
+  llvm::Expected<Prediction> Near = predict(Profile(1), T, O);
+  llvm::Expected<Prediction> Far = predict(Profile(4), T, O);
+  REQUIRE(static_cast<bool>(None));
+  REQUIRE(static_cast<bool>(Near));
+  REQUIRE(static_cast<bool>(Far));
+  const BlockPrediction &N = block(*Near, "loop");
+  CHECK(N.Bound == "memory:4k-alias");
+  CHECK(N.CyclesPerExec > 2 * block(*None, "loop").CyclesPerExec);
+  // The chain spans one execution at distance 1 (one store per execution)
+  // and four at distance 4: a quarter of the cost per execution.
+  CHECK(block(*Far, "loop").MemoryCycles ==
+        Approx(N.MemoryCycles / 4).epsilon(0.001));
+  // The chain is load, fma and store, then the store's commit (a line
+  // the block did not read: its memory latency again).
+  CHECK(N.MemoryCycles > 2 * N.LoadLatency);
+  // A store to a line the block just read commits from L1: a shorter chain.
+  ProgramProfile RmwP = Profile(1);
+  RmwP.Functions[0].Blocks[1].StoreAlias.ReadModifyWrite =
+      RmwP.Functions[0].Blocks[1].StoreAlias.loads();
+  llvm::Expected<Prediction> Rmw = predict(RmwP, T, O);
+  REQUIRE(static_cast<bool>(Rmw));
+  CHECK(block(*Rmw, "loop").CyclesPerExec < N.CyclesPerExec);
+  // Only every other execution aliasing: half the chain per execution.
+  ProgramProfile HalfP = Profile(1);
+  HalfP.Functions[0].Blocks[1].StoreAlias.Executions /= 2;
+  llvm::Expected<Prediction> Half = predict(HalfP, T, O);
+  REQUIRE(static_cast<bool>(Half));
+  CHECK(block(*Half, "loop").MemoryCycles ==
+        Approx(N.MemoryCycles / 2).epsilon(0.001));
+  // An AArch64 target compares full addresses: nothing changes.
+  hw::Target A = target("graviton2");
+  llvm::Expected<Prediction> ArmNone = predict(Profile(0), A, O);
+  llvm::Expected<Prediction> ArmNear = predict(Profile(1), A, O);
+  REQUIRE(static_cast<bool>(ArmNone));
+  REQUIRE(static_cast<bool>(ArmNear));
+  CHECK(ArmNear->CyclesPerCall == Approx(ArmNone->CyclesPerCall));
+  // Without the memory model (the ablation) it is not charged either.
+  O.MemoryModel = false;
+  llvm::Expected<Prediction> Off = predict(Profile(1), T, O);
+  REQUIRE(static_cast<bool>(Off));
+  CHECK(block(*Off, "loop").Bound != "memory:4k-alias");
+}
+
 TEST_CASE("mispredictions: irregular forward branches, not short loops",
           "[predict]") {
   hw::Target T = target("gold5220r");

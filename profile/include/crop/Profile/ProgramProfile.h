@@ -58,6 +58,34 @@ struct BlockReuse {
   static constexpr uint32_t ClassExactBelow = 16;
 };
 
+/// Loads of one block whose bytes sit at the same 4 KiB page offsets as one
+/// of the block's last 64 stores, on another page ("4K aliasing", which x86
+/// cores treat as a dependence until the store is done). Empty in profiles
+/// written before it was recorded.
+struct StoreAliasProfile {
+  /// Aliasing loads by the distance in stores to the nearest such store
+  /// (1: the latest).
+  std::map<uint32_t, uint64_t> Distances;
+  /// Of those, the loads whose store wrote a line the block had just read
+  /// (a read-modify-write: its line is in L1 when it commits).
+  uint64_t ReadModifyWrite = 0;
+  /// Executions of the block with at least one aliasing load, estimated as
+  /// the most aliasing executions of any one load instruction of the block.
+  uint64_t Executions = 0;
+
+  bool empty() const { return Distances.empty(); }
+  uint64_t loads() const {
+    uint64_t N = 0;
+    for (const auto &[D, C] : Distances)
+      N += C;
+    return N;
+  }
+  bool operator==(const StoreAliasProfile &O) const {
+    return Distances == O.Distances && ReadModifyWrite == O.ReadModifyWrite &&
+           Executions == O.Executions;
+  }
+};
+
 struct BlockProfile {
   std::string Name;
   /// Executions over the whole profiled run (all calls of the function).
@@ -69,6 +97,8 @@ struct BlockProfile {
   Graphlet Body;
   /// Line size in bytes (64, 128) -> reuse profile of this block's accesses.
   std::map<uint32_t, BlockReuse> Reuse;
+  /// Loads that 4K-alias an older store of this block (StoreAliasProfile).
+  StoreAliasProfile StoreAlias;
 };
 
 /// How many parallel launches ran how many tasks: Eq. 3 applies per launch.

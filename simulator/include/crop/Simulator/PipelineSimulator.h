@@ -25,6 +25,11 @@ struct BlockCost {
   double Cycles = 0;
   /// Cycles of one execution alone, from a cold pipeline (critical path).
   double Latency = 0;
+  /// The longest dependence path within one execution from a load (its
+  /// latency included) to a store done, without resource limits; 0 when no
+  /// store depends on a load. A load that waits for an older store to be
+  /// done (4K aliasing) chains executions through this path.
+  double LoadToStore = 0;
   /// Instructions that cost issue slots (after free ones are dropped).
   uint64_t Instructions = 0;
   /// What limits the steady state: "latency" (a dependency chain, e.g. a
