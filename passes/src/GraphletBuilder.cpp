@@ -217,6 +217,30 @@ int rank(DepKind K) {
 /// the exact order among them (see GraphletMaker::closeWindow).
 constexpr unsigned MaxWindow = 4096;
 
+/// Whether I computes what an earlier instruction of its block computed:
+/// the same opcode, type, operands and predicate, flags aside, with no
+/// memory access or side effect. Instruction selection gives both one node
+/// (SelectionDAG's CSE). Seen holds the block's earlier candidates by hash.
+bool repeatsEarlier(
+    const Instruction &I,
+    DenseMap<unsigned, SmallVector<const Instruction *, 2>> &Seen) {
+  if (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() || I.isTerminator() ||
+      isa<PHINode>(I) || isa<AllocaInst>(I) || isa<CallBase>(I) ||
+      I.getType()->isVoidTy())
+    return false;
+  unsigned H = hash_combine(I.getOpcode(), I.getType());
+  for (const Value *Op : I.operands())
+    H = hash_combine(H, Op);
+  if (auto *C = dyn_cast<CmpInst>(&I))
+    H = hash_combine(H, unsigned(C->getPredicate()));
+  SmallVector<const Instruction *, 2> &Bucket = Seen[H];
+  for (const Instruction *E : Bucket)
+    if (E->isIdenticalToWhenDefined(&I))
+      return true;
+  Bucket.push_back(&I);
+  return false;
+}
+
 /// One block's share of a graphlet under construction.
 struct Part {
   const BasicBlock *BB = nullptr;
@@ -242,12 +266,14 @@ public:
     P.Index = PartIdx;
     std::string Prefix = PartIdx ? "S" + std::to_string(PartIdx) + "_V" : "V";
     unsigned N = 0;
+    DenseMap<unsigned, SmallVector<const Instruction *, 2>> Seen;
     for (const Instruction &I : BB) {
       GraphletVertex V;
       if (!classifyInstruction(I, V))
         continue;
       V.Name = Prefix + std::to_string(++N);
       V.Part = PartIdx;
+      V.Duplicate = repeatsEarlier(I, Seen);
       unsigned Id = boost::add_vertex(V, G.G);
       P.Insts.push_back(&I);
       P.VertexOf[&I] = Id;
@@ -617,6 +643,27 @@ bool contractsFMul(const Instruction &I) {
   return false;
 }
 
+/// An integer add/sub of a constant (or an `or disjoint`, an add in
+/// disguise) whose every user is a getelementptr taking it as an index:
+/// x86's address modes carry the constant as the displacement.
+bool isAddressOffset(const Instruction &I) {
+  unsigned Op = I.getOpcode();
+  bool Disjoint = Op == Instruction::Or && cast<PossiblyDisjointInst>(I).isDisjoint();
+  if (!I.getType()->isIntegerTy() ||
+      (Op != Instruction::Add && Op != Instruction::Sub && !Disjoint))
+    return false;
+  if (!isa<ConstantInt>(I.getOperand(1)) && !isa<ConstantInt>(I.getOperand(0)))
+    return false;
+  if (I.use_empty())
+    return false;
+  for (const Use &U : I.uses()) {
+    auto *G = dyn_cast<GetElementPtrInst>(U.getUser());
+    if (!G || U.getOperandNo() == 0)
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
@@ -626,6 +673,8 @@ bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
   Type *ValueTy = I.getType();
   Out.MemBytes = 0;
   Out.Contract = contractsFMul(I);
+  Out.AddressOffset = isAddressOffset(I);
+  Out.Duplicate = false;
 
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {

@@ -38,6 +38,10 @@ json::Value graphletToJSON(const Graphlet &G) {
       O["part"] = int64_t(X.Part);
     if (X.Contract)
       O["contract"] = true;
+    if (X.Duplicate)
+      O["duplicate"] = true;
+    if (X.AddressOffset)
+      O["address_offset"] = true;
     Vs.push_back(std::move(O));
   }
   for (auto E : boost::make_iterator_range(boost::edges(G.G)))
@@ -195,7 +199,9 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
     if (!VM || !VM.map("name", X.Name) || !VM.map("op", X.Opcode) ||
         !VM.map("type", X.Type) || !VM.mapOptional("lanes", Lanes) ||
         !VM.mapOptional("bytes", Bytes) || !VM.mapOptional("part", Part) ||
-        !VM.mapOptional("contract", X.Contract))
+        !VM.mapOptional("contract", X.Contract) ||
+        !VM.mapOptional("duplicate", X.Duplicate) ||
+        !VM.mapOptional("address_offset", X.AddressOffset))
       return false;
     X.Lanes = uint32_t(Lanes);
     X.MemBytes = uint32_t(Bytes);

@@ -265,7 +265,8 @@ GraphletKey crop::graphletKey(const Graphlet &G) {
     const GraphletVertex &X = Gr[V];
     H.bytes(X.Opcode);
     H.bytes(X.Type);
-    H.word(uint64_t(X.Lanes) | (uint64_t(X.Contract) << 32));
+    H.word(uint64_t(X.Lanes) | (uint64_t(X.Contract) << 32) |
+           (uint64_t(X.Duplicate) << 33) | (uint64_t(X.AddressOffset) << 34));
   }
   for (const GraphletLiveIns &L : G.LiveIns) {
     H.bytes(L.Type);
@@ -287,6 +288,7 @@ struct PipelineSimulator::Impl {
   SimulatorOptions Opts;
   double L1Latency = 4;
   bool Fusion = false; ///< x86 macro- and micro-fusion apply.
+  bool IsX86 = false;
 
   // Unit classes: index -> name, and "port:<name>" for Limit.
   std::vector<std::string> UnitNames;
@@ -324,7 +326,8 @@ struct PipelineSimulator::Impl {
   std::vector<double> BoundOcc;
 
   Impl(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
-    Fusion = Opts.X86Fusion && T.Isa.compare(0, 3, "x86") == 0;
+    IsX86 = T.Isa.compare(0, 3, "x86") == 0;
+    Fusion = Opts.X86Fusion && IsX86;
     if (T.Cpu)
       Cpu = *T.Cpu;
     // The program's own vector width, where it is narrower than the core's.
@@ -487,6 +490,11 @@ struct PipelineSimulator::Impl {
       if (C.IsLoad && LoadLatency >= 0)
         Cost[P].Latency = LoadLatency + C.LoadExtra;
       if (X.Opcode == "gep" && foldedGep(Gr, V))
+        Cost[P] = VertexCost{};
+      // One node for identical operations (SelectionDAG CSE, any target);
+      // a constant offset of an index goes into an x86 address's
+      // displacement.
+      if (X.Duplicate || (X.AddressOffset && IsX86))
         Cost[P] = VertexCost{};
     }
     PredBegin[N] = PredPos.size();

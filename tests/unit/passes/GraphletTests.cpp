@@ -834,6 +834,53 @@ exit:
   CHECK(EntryIns == 2); // %w0 and %n
 }
 
+TEST_CASE("repeated operations and constant index offsets are marked",
+          "[passes]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define void @f(ptr %acc, ptr %w, i64 %i, i64 %k) {
+  %a = shl i64 %i, 3
+  %b = add nuw nsw i64 %a, 512
+  %p = getelementptr float, ptr %acc, i64 %b
+  %x = load float, ptr %p
+  %a2 = shl nuw nsw i64 %i, 3
+  %c = add nsw i64 %a2, %k
+  %q = getelementptr float, ptr %w, i64 %c
+  %y = load float, ptr %q
+  %s = fadd float %x, %y
+  %s2 = fadd float %x, %y
+  store float %s, ptr %p
+  %e = add i64 %a, 7
+  %f = mul i64 %e, %k
+  %r = getelementptr float, ptr %w, i64 %e
+  store float %s2, ptr %r
+  ret void
+}
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  AAFixture AA;
+  Graphlet G = buildGraphlet(F.front(), AA.aa(F));
+  auto Named = [&](const char *Op, int Nth) -> const GraphletVertex & {
+    for (auto V : boost::make_iterator_range(boost::vertices(G.G)))
+      if (G.G[V].Opcode == Op && Nth-- == 0)
+        return G.G[V];
+    FAIL("no " << Op);
+    return G.G[0];
+  };
+  CHECK_FALSE(Named("shl", 0).Duplicate);
+  CHECK(Named("shl", 1).Duplicate); // %a2: %a with other flags
+  CHECK_FALSE(Named("fadd", 0).Duplicate);
+  CHECK(Named("fadd", 1).Duplicate);
+  CHECK_FALSE(Named("load", 1).Duplicate); // memory is never merged
+  // %b: a constant offset used only as an index.
+  CHECK(Named("add", 0).AddressOffset);
+  // %c adds a register, not a constant.
+  CHECK_FALSE(Named("add", 1).AddressOffset);
+  // %e also feeds a multiply.
+  CHECK_FALSE(Named("add", 2).AddressOffset);
+}
+
 TEST_CASE("wide-vector regrouping shuffles and the module's vector width",
           "[passes]") {
   LLVMContext Ctx;

@@ -114,16 +114,22 @@ TEST_CASE("class reuse histograms round-trip and are optional", "[profile]") {
   CHECK(llvm::toString(B.takeError()).find("class_task") != std::string::npos);
 }
 
-TEST_CASE("graphlet live-ins round-trip and are optional", "[profile]") {
+TEST_CASE("graphlet live-ins and vertex flags round-trip and are optional",
+          "[profile]") {
   ProgramProfile P = sampleProfile();
   Graphlet &G = P.Functions[0].Blocks[0].Body;
   G.LiveIns.push_back({"f32", 8, 0, 36});
+  G.G[1].Duplicate = true;
+  G.G[2].AddressOffset = true;
   G.LiveIns.push_back({"i64", 1, 1, 20});
   std::string Text = profileToJSON(P);
   CHECK(Text.find("\"live_ins\"") != std::string::npos);
   auto Q = profileFromJSON(Text, "mem");
   REQUIRE(static_cast<bool>(Q));
   CHECK(profileToJSON(*Q) == Text);
+  CHECK(Q->Functions[0].Blocks[0].Body.G[1].Duplicate);
+  CHECK_FALSE(Q->Functions[0].Blocks[0].Body.G[1].AddressOffset);
+  CHECK(Q->Functions[0].Blocks[0].Body.G[2].AddressOffset);
   const std::vector<GraphletLiveIns> &L = Q->Functions[0].Blocks[0].Body.LiveIns;
   REQUIRE(L.size() == 2);
   CHECK(L[0].Type == "f32");

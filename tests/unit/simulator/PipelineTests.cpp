@@ -958,6 +958,31 @@ TEST_CASE("Live-ins beyond the register file are reloaded each execution",
   CHECK(Sim.simulate(Ints).Cycles == Approx(33 * 0.25).epsilon(0.02));
 }
 
+TEST_CASE("Repeated operations and x86 address offsets cost nothing",
+          "[simulator]") {
+  // 40 independent integer adds on 4 ALUs: 10 cycles. Marking half of them
+  // duplicates (one DAG node each with an earlier one) halves it on any
+  // target; marking them address offsets halves it on x86 only.
+  hw::Target T = synthetic();
+  auto Adds = [](bool Dup, bool Offset) {
+    Builder B;
+    for (unsigned I = 0; I < 40; ++I) {
+      uint32_t V = B.vertex("add", "i64");
+      B.G.G[V].Duplicate = Dup && I % 2;
+      B.G.G[V].AddressOffset = Offset && I % 2;
+    }
+    return B.done();
+  };
+  T.Isa = "aarch64";
+  PipelineSimulator Arm(T);
+  CHECK(Arm.simulate(Adds(false, false)).Cycles == Approx(10).epsilon(0.02));
+  CHECK(Arm.simulate(Adds(true, false)).Cycles == Approx(5).epsilon(0.02));
+  CHECK(Arm.simulate(Adds(false, true)).Cycles == Approx(10).epsilon(0.02));
+  T.Isa = "x86-64-avx2";
+  PipelineSimulator X86(T);
+  CHECK(X86.simulate(Adds(false, true)).Cycles == Approx(5).epsilon(0.02));
+}
+
 TEST_CASE("An FP value carried across a call goes through a stack slot",
           "[simulator]") {
   // sum = fadd sum, expf(x): the call is not on the recurrence, but on x86

@@ -39,6 +39,15 @@ struct GraphletVertex {
   /// multiply-add (both carry the contract fast-math flag): on a target with
   /// FMA the backend emits one fma where the IR has two instructions.
   bool Contract = false;
+  /// The same operation on the same operands as an earlier instruction of
+  /// its block (flags aside): instruction selection builds one node for both
+  /// (SelectionDAG's CSE), so it costs nothing. Halide's unrolled loops
+  /// repeat their index arithmetic this way.
+  bool Duplicate = false;
+  /// An integer add (or a disjoint or) of a constant whose every user is a
+  /// getelementptr that takes it as an index: x86 folds the constant into
+  /// the address's displacement.
+  bool AddressOffset = false;
 };
 
 /// Why one vertex must wait for another.
