@@ -48,6 +48,9 @@ struct RunState {
   struct BlockMem {
     uint64_t Loads = 0, Stores = 0, LoadBytes = 0, StoreBytes = 0;
     std::vector<ReuseHistogram> Serial, Task; ///< One per line size.
+    /// The stores' serial distances, one per line size; Serial holds the
+    /// loads' until the profile merges both.
+    std::vector<ReuseHistogram> StoreSerial;
     /// Class distances, one per line size (empty where not tracked).
     std::vector<ReuseHistogram> ClassSerial, ClassTask;
     /// Loads by their distance in stores to an older store of the block at

@@ -168,6 +168,7 @@ void *TVMModuleCtx = nullptr;
   S.Mem.resize(Job.Map.Blocks.size());
   for (RunState::BlockMem &B : S.Mem) {
     B.Serial.resize(NL);
+    B.StoreSerial.resize(NL);
     B.Task.resize(NL);
     if (S.ClassLine != SIZE_MAX) {
       B.ClassSerial.resize(NL);
@@ -264,10 +265,14 @@ void *TVMModuleCtx = nullptr;
       for (size_t K = 0; K < NL; ++K) {
         BlockReuse R;
         R.Serial = BM.Serial[K];
+        R.StoreSerial = BM.StoreSerial[K];
         R.Task = BM.Task[K];
         // SHARDS: counts of sampled lines back to the whole stream.
         S.SerialTrackers[K].finish(R.Serial);
+        S.SerialTrackers[K].finish(R.StoreSerial);
         S.TaskTrackers[K].finish(R.Task);
+        // Serial is every access: the loads' and the stores' distances.
+        R.Serial.merge(R.StoreSerial);
         if (K == S.ClassLine) {
           R.ClassSerial = BM.ClassSerial[K];
           R.ClassTask = BM.ClassTask[K];

@@ -104,11 +104,11 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   }
   uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
   for (size_t K = 0; K < SerialTrackers.size(); ++K) {
+    ReuseHistogram &H = Store ? B.StoreSerial[K] : B.Serial[K];
     if (K == ClassLine)
-      SerialTrackers[K].accessWithClass(Addr, Size, B.Serial[K],
-                                        B.ClassSerial[K]);
+      SerialTrackers[K].accessWithClass(Addr, Size, H, B.ClassSerial[K]);
     else
-      SerialTrackers[K].access(Addr, Size, B.Serial[K]);
+      SerialTrackers[K].access(Addr, Size, H);
   }
   if (TaskDepth)
     for (size_t K = 0; K < TaskTrackers.size(); ++K) {

@@ -82,6 +82,8 @@ json::Value blockToJSON(const BlockProfile &B) {
       O["class_serial"] = histToJSON(R.ClassSerial);
     if (!R.ClassTask.empty())
       O["class_task"] = histToJSON(R.ClassTask);
+    if (!R.StoreSerial.empty())
+      O["store_serial"] = histToJSON(R.StoreSerial);
     Reuse[std::to_string(Line)] = std::move(O);
   }
   json::Object O{{"name", B.Name},
@@ -316,6 +318,9 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
           return false;
       if (const json::Value *C = RO->get("class_task"))
         if (!fromJSON(*C, BR.ClassTask, RP.field("class_task")))
+          return false;
+      if (const json::Value *C = RO->get("store_serial"))
+        if (!fromJSON(*C, BR.StoreSerial, RP.field("store_serial")))
           return false;
     }
   }

@@ -221,6 +221,8 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
   size_t N = P->Levels.size();
   R.Served.assign(N + 1, 0.0);
   R.Prefetchable.assign(N, 0.0);
+  R.StoreMiss.assign(N, 0.0);
+  R.AllMiss.assign(N, 0.0);
   if (N == 0) {
     R.Served[0] = 1.0;
     return R;
@@ -333,6 +335,26 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
     };
     evaluateGroup(ClassLs, true);
     evaluateGroup(PlainLs, false);
+    // The stores alone, for their write-backs: Eq. 4 on their own
+    // distances (a store's line that misses comes back dirty).
+    if (!BR->StoreSerial.empty() && HistLine == Line) {
+      R.HasStoreReuse = true;
+      if (Ls.front() == 0 && B.Count)
+        R.StoresPerExec =
+            double(BR->StoreSerial.total()) / double(B.Count);
+      std::vector<double> M = P->missFractions(BR->StoreSerial, Ls, false,
+                                               warmLines(Line), false);
+      std::vector<double> A = P->missFractions(BR->Serial, Ls, false,
+                                               warmLines(Line), false);
+      for (size_t I = 0; I < Ls.size(); ++I) {
+        R.StoreMiss[Ls[I]] = M[I];
+        R.AllMiss[Ls[I]] = A[I];
+      }
+    }
+  }
+  for (size_t L = 1; L < N; ++L) {
+    R.StoreMiss[L] = std::min(R.StoreMiss[L], R.StoreMiss[L - 1]);
+    R.AllMiss[L] = std::min(R.AllMiss[L], R.AllMiss[L - 1]);
   }
   if (!R.HasReuse) {
     R.Served[0] = 1.0;

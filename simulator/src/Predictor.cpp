@@ -253,8 +253,23 @@ MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
     for (size_t K = J; K <= N; ++K)
       Beyond += R.Mem.Served[K];
     const LevelView &V = J < N ? Ls[J] : CM.ram();
+    // Each line the level above missed comes through, and each stored line
+    // that missed it goes back dirty. The stores miss as often as the
+    // block's accesses times their own miss rate relative to the block's
+    // under Eq. 4 (a block whose loads stream while its stores stay in L1
+    // writes nothing back); without store histograms, as often as any.
+    double StoreBeyond = Beyond;
+    if (R.Mem.HasStoreReuse) {
+      double All = R.Mem.AllMiss[J - 1], St = R.Mem.StoreMiss[J - 1];
+      double Relative = All > 1e-9 ? St / All : (St > 0 ? 1.0 : 0.0);
+      StoreBeyond = std::min(1.0, Beyond * Relative);
+    }
+    double Stores = R.Mem.HasStoreReuse
+                        ? R.Mem.StoresPerExec
+                        : R.Mem.AccessesPerExec * StoreFrac;
+    double WriteBacks = Stores * StoreBeyond;
     R.BytesPerExec[J] =
-        R.Mem.AccessesPerExec * Beyond * V.LineBytes * (1 + StoreFrac);
+        (R.Mem.AccessesPerExec * Beyond + WriteBacks) * V.LineBytes;
     if (double C = bandwidthCycles(R.BytesPerExec[J], V.Bandwidth); C > Bw)
       Bw = C, BwLevel = V.Name;
   }

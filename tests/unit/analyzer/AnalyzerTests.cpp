@@ -135,6 +135,11 @@ TEST_CASE("nested loops: exact block, edge and memory counts", "[analyzer]") {
   CHECK(H.total() == 24);
   CHECK(H.cold() == 1);
   CHECK(H.count(ReuseHistogram::binOf(0)) == 23);
+  // The stores' own distances: all 12 right after their load of the line.
+  const ReuseHistogram &St = In.Reuse.at(64).StoreSerial;
+  CHECK(St.total() == 12);
+  CHECK(St.cold() == 0);
+  CHECK(St.count(ReuseHistogram::binOf(0)) == 12);
   CHECK(In.Reuse.at(64).Task.empty());
   // main was not called: it has no counts.
   CHECK(fn(*P, "main").Calls == 0);

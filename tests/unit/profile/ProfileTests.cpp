@@ -76,13 +76,16 @@ TEST_CASE("profile JSON round-trips losslessly", "[profile]") {
   CHECK(Q->Module.VectorBits == 256);
 }
 
-TEST_CASE("class reuse histograms round-trip and are optional", "[profile]") {
+TEST_CASE("class and store reuse histograms round-trip and are optional",
+          "[profile]") {
   ProgramProfile P = sampleProfile();
   BlockReuse &R = P.Functions[0].Blocks[0].Reuse[64];
   R.ClassSerial.add(1, 5);
   R.ClassSerial.addCold(2);
   R.ClassTask.add(20);
+  R.StoreSerial.add(3, 2);
   std::string Text = profileToJSON(P);
+  CHECK(Text.find("\"store_serial\"") != std::string::npos);
   CHECK(Text.find("\"class_serial\"") != std::string::npos);
   CHECK(Text.find("\"class_task\"") != std::string::npos);
   auto Q = profileFromJSON(Text, "mem");
@@ -91,6 +94,7 @@ TEST_CASE("class reuse histograms round-trip and are optional", "[profile]") {
   const BlockReuse &QR = Q->Functions[0].Blocks[0].Reuse.at(64);
   CHECK(QR.ClassSerial == R.ClassSerial);
   CHECK(QR.ClassTask == R.ClassTask);
+  CHECK(QR.StoreSerial == R.StoreSerial);
 
   // A profile written before class distances existed has neither key: it
   // reads with empty class histograms (the cache model falls back to Eq. 4).
@@ -101,6 +105,7 @@ TEST_CASE("class reuse histograms round-trip and are optional", "[profile]") {
   const BlockReuse &OR = O->Functions[0].Blocks[0].Reuse.at(64);
   CHECK(OR.ClassSerial.empty());
   CHECK(OR.ClassTask.empty());
+  CHECK(OR.StoreSerial.empty());
   CHECK(OR.Serial.total() == 7);
   CHECK(profileToJSON(*O) == Old);
 

@@ -335,6 +335,46 @@ TEST_CASE("4K aliasing chains a block's executions on x86 targets",
   CHECK(block(*Off, "loop").Bound != "memory:4k-alias");
 }
 
+TEST_CASE("write-backs follow the stores' own misses", "[predict]") {
+  // The loop streams two loads in cold (half its accesses) and stores one
+  // line per execution. Without a store histogram every miss is charged a
+  // write-back in proportion to the stores; with one, stores that hit L1
+  // (an accumulator row) write nothing back, and stores that miss write
+  // back one line each.
+  hw::Target T = target("gold5220r");
+  auto Profile = [](int Kind) {
+    ProgramProfile P = handProfile(1, 100000, false);
+    BlockProfile &Loop = P.Functions[0].Blocks[1];
+    Loop.Stores = Loop.Count;
+    Loop.StoreBytes = 32 * Loop.Count;
+    ReuseHistogram &S = Loop.Reuse[64].Serial;
+    ReuseHistogram &St = Loop.Reuse[64].StoreSerial;
+    if (Kind == 1) { // stores hit
+      S.add(0, Loop.Count);
+      St.add(0, Loop.Count);
+    } else if (Kind == 2) { // stores miss everything
+      S.addCold(Loop.Count);
+      St.addCold(Loop.Count);
+    } else { // no store histogram (an older profile)
+      S.add(0, Loop.Count);
+    }
+    return P;
+  };
+  PredictOptions O;
+  auto RamBytes = [&](int Kind) {
+    llvm::Expected<Prediction> R = predict(Profile(Kind), T, O);
+    REQUIRE(static_cast<bool>(R));
+    return R->Levels.back().Bytes;
+  };
+  double Old = RamBytes(0), Hit = RamBytes(1), Miss = RamBytes(2);
+  // 100000 cold loads of 64-byte lines reach RAM in every case.
+  CHECK(Hit == Approx(100000.0 * 64).epsilon(0.01));
+  // The old rule: a third of the accesses are stores, so a third more.
+  CHECK(Old == Approx(100000.0 * 64 * (1 + 1.0 / 3)).epsilon(0.01));
+  // Stores that miss: their line comes in (an access) and goes back.
+  CHECK(Miss == Approx(200000.0 * 64 + 100000.0 * 64).epsilon(0.01));
+}
+
 TEST_CASE("mispredictions: irregular forward branches, not short loops",
           "[predict]") {
   hw::Target T = target("gold5220r");

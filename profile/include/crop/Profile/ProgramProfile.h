@@ -49,6 +49,11 @@ struct BlockReuse {
   /// strides. Empty in profiles written before Crop measured them (the cache
   /// model then falls back to random placement).
   ReuseHistogram ClassSerial, ClassTask;
+  /// The block's stores alone (their part of Serial): a store that misses a
+  /// level brings a line that goes back dirty, so write-back traffic follows
+  /// the stores' misses, not the block's. Empty in profiles written before
+  /// it was recorded (and for blocks that store nothing).
+  ReuseHistogram StoreSerial;
   /// The page size classes are taken over: 4 KiB, the base page of every
   /// CPU target Crop describes.
   static constexpr uint32_t ClassPageBytes = 4096;

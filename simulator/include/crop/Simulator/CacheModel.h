@@ -63,6 +63,17 @@ struct BlockMemory {
   std::vector<double> Prefetchable;
   /// True when the block had a reuse histogram for the level's line size.
   bool HasReuse = false;
+  /// Per cache level: the fraction of the block's stores that miss it
+  /// (Eq. 4 on the stores' own histogram, serial view), and the stores
+  /// (line accesses) per execution; HasStoreReuse is false for profiles
+  /// without store histograms.
+  std::vector<double> StoreMiss;
+  /// The same for all of the block's accesses (Eq. 4, serial view): the
+  /// stores' misses are taken relative to it, so that set conflicts the
+  /// class model finds for the block apply to its stores too.
+  std::vector<double> AllMiss;
+  double StoresPerExec = 0;
+  bool HasStoreReuse = false;
 };
 
 /// Evaluates a target's hierarchy for one thread count; memoizes P(h|bin)
