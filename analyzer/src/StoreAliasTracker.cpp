@@ -1,4 +1,5 @@
-//===- StoreAliasTracker.cpp - Loads that alias older stores by page offset ===//
+//===- StoreAliasTracker.cpp - Loads that alias older stores by page offset
+//===//
 #include "crop/Analyzer/StoreAliasTracker.h"
 
 #include <algorithm>

@@ -648,7 +648,8 @@ bool contractsFMul(const Instruction &I) {
 /// x86's address modes carry the constant as the displacement.
 bool isAddressOffset(const Instruction &I) {
   unsigned Op = I.getOpcode();
-  bool Disjoint = Op == Instruction::Or && cast<PossiblyDisjointInst>(I).isDisjoint();
+  bool Disjoint =
+      Op == Instruction::Or && cast<PossiblyDisjointInst>(I).isDisjoint();
   if (!I.getType()->isIntegerTy() ||
       (Op != Instruction::Add && Op != Instruction::Sub && !Disjoint))
     return false;

@@ -87,22 +87,22 @@ json::Value blockToJSON(const BlockProfile &B) {
     Reuse[std::to_string(Line)] = std::move(O);
   }
   json::Object O{{"name", B.Name},
-                      {"count", int64_t(B.Count)},
-                      {"loads", int64_t(B.Loads)},
-                      {"stores", int64_t(B.Stores)},
-                      {"load_bytes", int64_t(B.LoadBytes)},
-                      {"store_bytes", int64_t(B.StoreBytes)},
-                      {"successors", std::move(Succs)},
-                      {"graphlet", graphletToJSON(B.Body)},
-                      {"reuse", std::move(Reuse)}};
+                 {"count", int64_t(B.Count)},
+                 {"loads", int64_t(B.Loads)},
+                 {"stores", int64_t(B.Stores)},
+                 {"load_bytes", int64_t(B.LoadBytes)},
+                 {"store_bytes", int64_t(B.StoreBytes)},
+                 {"successors", std::move(Succs)},
+                 {"graphlet", graphletToJSON(B.Body)},
+                 {"reuse", std::move(Reuse)}};
   if (!B.StoreAlias.empty()) {
     json::Array A;
     for (const auto &[D, C] : B.StoreAlias.Distances)
       A.push_back(json::Array{int64_t(D), int64_t(C)});
-    O["store_alias"] =
-        json::Object{{"distances", std::move(A)},
-                     {"read_modify_write", int64_t(B.StoreAlias.ReadModifyWrite)},
-                     {"executions", int64_t(B.StoreAlias.Executions)}};
+    O["store_alias"] = json::Object{
+        {"distances", std::move(A)},
+        {"read_modify_write", int64_t(B.StoreAlias.ReadModifyWrite)},
+        {"executions", int64_t(B.StoreAlias.Executions)}};
   }
   return O;
 }

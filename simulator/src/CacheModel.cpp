@@ -340,12 +340,11 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
     if (!BR->StoreSerial.empty() && HistLine == Line) {
       R.HasStoreReuse = true;
       if (Ls.front() == 0 && B.Count)
-        R.StoresPerExec =
-            double(BR->StoreSerial.total()) / double(B.Count);
-      std::vector<double> M = P->missFractions(BR->StoreSerial, Ls, false,
-                                               warmLines(Line), false);
-      std::vector<double> A = P->missFractions(BR->Serial, Ls, false,
-                                               warmLines(Line), false);
+        R.StoresPerExec = double(BR->StoreSerial.total()) / double(B.Count);
+      std::vector<double> M =
+          P->missFractions(BR->StoreSerial, Ls, false, warmLines(Line), false);
+      std::vector<double> A =
+          P->missFractions(BR->Serial, Ls, false, warmLines(Line), false);
       for (size_t I = 0; I < Ls.size(); ++I) {
         R.StoreMiss[Ls[I]] = M[I];
         R.AllMiss[Ls[I]] = A[I];

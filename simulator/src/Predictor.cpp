@@ -76,9 +76,13 @@ Hash128 graphletHash(const Graphlet &G) {
   H.u64(NV);
   for (size_t V = 0; V < NV; ++V) {
     const GraphletVertex &X = G.G[V];
-    H.str(X.Opcode).str(X.Type).u64(X.Lanes).u64(X.MemBytes).u64(X.Part).u64(
-        uint64_t(X.Contract) | uint64_t(X.Duplicate) << 1 |
-        uint64_t(X.AddressOffset) << 2);
+    H.str(X.Opcode)
+        .str(X.Type)
+        .u64(X.Lanes)
+        .u64(X.MemBytes)
+        .u64(X.Part)
+        .u64(uint64_t(X.Contract) | uint64_t(X.Duplicate) << 1 |
+             uint64_t(X.AddressOffset) << 2);
   }
   for (auto E : boost::make_iterator_range(boost::edges(G.G)))
     H.u64(boost::source(E, G.G))
@@ -264,9 +268,8 @@ MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
       double Relative = All > 1e-9 ? St / All : (St > 0 ? 1.0 : 0.0);
       StoreBeyond = std::min(1.0, Beyond * Relative);
     }
-    double Stores = R.Mem.HasStoreReuse
-                        ? R.Mem.StoresPerExec
-                        : R.Mem.AccessesPerExec * StoreFrac;
+    double Stores = R.Mem.HasStoreReuse ? R.Mem.StoresPerExec
+                                        : R.Mem.AccessesPerExec * StoreFrac;
     double WriteBacks = Stores * StoreBeyond;
     R.BytesPerExec[J] =
         (R.Mem.AccessesPerExec * Beyond + WriteBacks) * V.LineBytes;
@@ -453,8 +456,9 @@ public:
   }
 
   /// Steady-state cycles per execution and its longest load-to-store
-  /// dependence path (BlockCost::LoadToStore; the simulator's BlockCost::Limit points into the simulator,
-  /// which does not outlive this prediction, so only the numbers are kept).
+  /// dependence path (BlockCost::LoadToStore; the simulator's BlockCost::Limit
+  /// points into the simulator, which does not outlive this prediction, so only
+  /// the numbers are kept).
   std::pair<double, double> simulate(const Graphlet &Gr, double Latency) {
     CostKey K{TH, graphletHash(Gr), latencyKey(Latency)};
     auto It = G.Costs.find(K);

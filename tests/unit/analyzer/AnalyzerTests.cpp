@@ -269,9 +269,13 @@ TEST_CASE("the same run gives the same profile", "[analyzer]") {
 
 // for (c = 0; c < 16; ++c) for (p = 0; p < 512; ++p) out[p * %ld + c] = 0;
 // a transpose's strided store, %ld floats per row.
-static std::string columnWalkIR(int64_t Row) {
-  std::string IR = R"(
-define void @walk(ptr %out) {
+/// A walk down the columns of a row-major matrix: c outer (Cols), p inner
+/// (Rows), rows of Row floats; Body uses %i, the element index p * Row + c.
+static std::string columnLoopIR(const std::string &Name,
+                                const std::string &Params,
+                                const std::string &Body, int64_t Row, int Rows,
+                                int Cols) {
+  return "define void @" + Name + "(" + Params + R"() {
 entry:
   br label %outer
 outer:
@@ -279,23 +283,31 @@ outer:
   br label %inner
 inner:
   %p = phi i64 [ 0, %outer ], [ %p.next, %inner ]
-  %row = mul i64 %p, ROW
+  %row = mul i64 %p, )" +
+         std::to_string(Row) + R"(
   %i = add i64 %row, %c
-  %q = getelementptr float, ptr %out, i64 %i
-  store float 0.0, ptr %q
+)" + Body +
+         R"(
   %p.next = add i64 %p, 1
-  %pc = icmp slt i64 %p.next, 512
+  %pc = icmp slt i64 %p.next, )" +
+         std::to_string(Rows) + R"(
   br i1 %pc, label %inner, label %latch
 latch:
   %c.next = add i64 %c, 1
-  %cc = icmp slt i64 %c.next, 16
+  %cc = icmp slt i64 %c.next, )" +
+         std::to_string(Cols) + R"(
   br i1 %cc, label %outer, label %exit
 exit:
   ret void
 }
 )";
-  IR.replace(IR.find("ROW"), 3, std::to_string(Row));
-  return IR;
+}
+
+static std::string columnWalkIR(int64_t Row) {
+  return columnLoopIR("walk", "ptr %out", R"(
+  %q = getelementptr float, ptr %out, i64 %i
+  store float 0.0, ptr %q)",
+                      Row, 512, 16);
 }
 
 TEST_CASE("class reuse distances see power-of-two strides", "[analyzer]") {
@@ -338,44 +350,20 @@ TEST_CASE("class reuse distances see power-of-two strides", "[analyzer]") {
   CHECK(R.Serial.total() == 16 * 512);
 }
 
-// Out[p][c] = In[p][c] + Res[p][c], walking down the columns: c outer, p
-// inner, rows of ROW floats.
+// Out[p][c] = In[p][c] + Res[p][c], walking down the columns.
 static std::string aliasWalkIR(int64_t Row) {
-  std::string IR = R"(
-define void @add(ptr %in, ptr %res, ptr %out) {
-entry:
-  br label %outer
-outer:
-  %c = phi i64 [ 0, %entry ], [ %c.next, %latch ]
-  br label %inner
-inner:
-  %p = phi i64 [ 0, %outer ], [ %p.next, %inner ]
-  %row = mul i64 %p, ROW
-  %i = add i64 %row, %c
+  return columnLoopIR("add", "ptr %in, ptr %res, ptr %out", R"(
   %a = getelementptr float, ptr %in, i64 %i
   %b = getelementptr float, ptr %res, i64 %i
   %o = getelementptr float, ptr %out, i64 %i
   %x = load float, ptr %a
   %y = load float, ptr %b
   %s = fadd float %x, %y
-  store float %s, ptr %o
-  %p.next = add i64 %p, 1
-  %pc = icmp slt i64 %p.next, 64
-  br i1 %pc, label %inner, label %latch
-latch:
-  %c.next = add i64 %c, 1
-  %cc = icmp slt i64 %c.next, 4
-  br i1 %cc, label %outer, label %exit
-exit:
-  ret void
-}
-)";
-  IR.replace(IR.find("ROW"), 3, std::to_string(Row));
-  return IR;
+  store float %s, ptr %o)",
+                      Row, 64, 4);
 }
 
-TEST_CASE("4K aliasing: loads at an older store's page offsets",
-          "[analyzer]") {
+TEST_CASE("4K aliasing: loads at an older store's page offsets", "[analyzer]") {
   // The buffers start on pages. With 1024-byte rows, In[p] and Res[p] sit
   // at the page offsets of Out[p - 4] (stored four stores earlier) on
   // another page: every load from row 4 on aliases at distance 4. With
@@ -404,8 +392,7 @@ TEST_CASE("4K aliasing: loads at an older store's page offsets",
       CHECK(B.StoreAlias.empty());
     }
     // The record survives the file.
-    Expected<ProgramProfile> Q =
-        profileFromJSON(profileToJSON(*P), "mem.json");
+    Expected<ProgramProfile> Q = profileFromJSON(profileToJSON(*P), "mem.json");
     REQUIRE(bool(Q));
     CHECK(block(fn(*Q, "add"), "inner").StoreAlias == B.StoreAlias);
   }

@@ -135,7 +135,8 @@ TEST_CASE("graphlet live-ins and vertex flags round-trip and are optional",
   CHECK(Q->Functions[0].Blocks[0].Body.G[1].Duplicate);
   CHECK_FALSE(Q->Functions[0].Blocks[0].Body.G[1].AddressOffset);
   CHECK(Q->Functions[0].Blocks[0].Body.G[2].AddressOffset);
-  const std::vector<GraphletLiveIns> &L = Q->Functions[0].Blocks[0].Body.LiveIns;
+  const std::vector<GraphletLiveIns> &L =
+      Q->Functions[0].Blocks[0].Body.LiveIns;
   REQUIRE(L.size() == 2);
   CHECK(L[0].Type == "f32");
   CHECK(L[0].Lanes == 8);
@@ -189,8 +190,7 @@ TEST_CASE("4K-aliasing records round-trip and are optional", "[profile]") {
               "\"read_modify_write\": 0, \"executions\": 1}, \"x\"");
   auto B = profileFromJSON(Bad, "bad.json");
   REQUIRE_FALSE(static_cast<bool>(B));
-  CHECK(llvm::toString(B.takeError()).find("store_alias") !=
-        std::string::npos);
+  CHECK(llvm::toString(B.takeError()).find("store_alias") != std::string::npos);
 }
 
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {

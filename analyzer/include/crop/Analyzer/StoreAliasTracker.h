@@ -65,7 +65,6 @@ private:
   /// 64-byte lines of the last RecentLoads loads (a ring; ~0: empty).
   std::array<uint64_t, RecentLoads> Recent;
   uint32_t RecentNext = 0;
-
 };
 
 } // namespace crop
