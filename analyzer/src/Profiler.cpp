@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Analyzer/Profiler.h"
+#include "crop/Analyzer/MachineBlocks.h"
 
 #include "Runner.h"
 
@@ -66,6 +67,38 @@ ProgramProfile skeleton(const std::vector<FunctionStatic> &Statics) {
     P.Functions.push_back(std::move(F));
   }
   return P;
+}
+
+/// Puts what the backend made of each block into its graphlet (part 0) and
+/// into its superblocks (part 0: the block, part 1: the successor).
+void attachMachineBlocks(ProgramProfile &P, const ModuleMachineBlocks &MB) {
+  for (FunctionProfile &F : P.Functions) {
+    auto FIt = MB.find(F.Name);
+    if (FIt == MB.end())
+      continue;
+    const std::map<std::string, GraphletMachine> &Blocks = FIt->second;
+    auto find = [&](const std::string &Name,
+                    uint32_t Part) -> std::optional<GraphletMachine> {
+      auto It = Blocks.find(Name);
+      if (It == Blocks.end())
+        return std::nullopt;
+      GraphletMachine X = It->second;
+      X.Part = Part;
+      return X;
+    };
+    for (BlockProfile &B : F.Blocks) {
+      std::optional<GraphletMachine> Own = find(B.Name, 0);
+      if (!Own)
+        continue;
+      B.Body.Machine = {*Own};
+      for (SuccessorEdge &S : B.Successors) {
+        std::optional<GraphletMachine> Succ = find(S.Block, 1);
+        if (!Succ || !S.Superblock.numInstructions())
+          continue;
+        S.Superblock.Machine = {*Own, *Succ};
+      }
+    }
+  }
 }
 
 /// Names the module uses but neither defines nor gets from Crop's runtimes
@@ -133,6 +166,24 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   Job.Profile.Module.Triple = M.getTargetTriple();
   Job.Profile.Module.VectorBits = moduleVectorBits(M);
   Job.Profile.SampleRate = Opts.SampleRate;
+  // The machine code of the uninstrumented module, for the CPU its binary
+  // is built for; without one (or without a backend) the simulator
+  // estimates register pressure itself.
+  std::string CPU =
+      Opts.CodegenCPU.empty() ? moduleTargetCPU(M) : Opts.CodegenCPU;
+  if (!CPU.empty()) {
+    Expected<ModuleMachineBlocks> MB = machineBlocks(M, CPU);
+    if (!MB) {
+      if (Opts.Progress)
+        Opts.Progress("no machine code per block (" + toString(MB.takeError()) +
+                      ")");
+      else
+        consumeError(MB.takeError());
+    } else {
+      attachMachineBlocks(Job.Profile, *MB);
+      Job.Profile.Module.CodegenCPU = CPU;
+    }
+  }
 
   InstrumentationOptions IOpts;
   IOpts.Entry = Entry;

@@ -87,6 +87,11 @@ class Crop:
         self.no_mem_flag = None
         self.warm_flag = None
         self.vector_bits_flag = None
+        # The CPU the native binaries are built for (programs.NATIVE_CPU): crop profile reads each block's
+        # machine code for it.
+        self.codegen_cpu_flag = None
+        if self.ok_profile and "--codegen-cpu" in self._help("profile"):
+            self.codegen_cpu_flag = "--codegen-cpu"
         if self.ok_predict:
             h = self._help("predict")
             # The ground truth times the steady state of repeated calls on the same buffers (each process
@@ -138,6 +143,8 @@ class Crop:
             cmd += ["--arg", a]
         if sample_rate:
             cmd += ["--sample-rate", str(sample_rate)]
+        if self.codegen_cpu_flag:
+            cmd += [self.codegen_cpu_flag, programs.NATIVE_CPU]
         t0 = time.time()
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout + 30)
         dt = time.time() - t0

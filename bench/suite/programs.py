@@ -223,7 +223,8 @@ def _stamp(dir_, key):
 # Code generation for the native binaries: the ISA the suite's programs are written for. clang's IR carries
 # target-cpu=x86-64-v3 itself, but Halide's (and TVM's) IR has no target attributes, and without -march the
 # kernel would be built for plain SSE2 (8-wide ops split in two, spills) — timing other code than Crop reads.
-NATIVE_CODEGEN = ["-O2", "-march=x86-64-v3"]
+NATIVE_CPU = "x86-64-v3"
+NATIVE_CODEGEN = ["-O2", "-march=" + NATIVE_CPU]
 # The vector registers that codegen uses (x86-64-v3: AVX2, 256 bits), which Crop is told: Halide's IR has no
 # target features, and a <16 x float> then runs as two 256-bit halves even on this AVX-512 host.
 NATIVE_VECTOR_BITS = 256

@@ -64,6 +64,24 @@ json::Value graphletToJSON(const Graphlet &G) {
     }
     O["live_ins"] = std::move(Ls);
   }
+  if (!G.Machine.empty()) {
+    auto pairs = [](const std::map<uint32_t, uint32_t> &M) {
+      json::Array A;
+      for (const auto &[Bytes, N] : M)
+        A.push_back(json::Array{int64_t(Bytes), int64_t(N)});
+      return A;
+    };
+    json::Array Ms;
+    for (const GraphletMachine &X : G.Machine) {
+      json::Object MO{{"instructions", int64_t(X.Instructions)},
+                      {"reloads", pairs(X.Reloads)},
+                      {"spills", pairs(X.Spills)}};
+      if (X.Part)
+        MO["part"] = int64_t(X.Part);
+      Ms.push_back(std::move(MO));
+    }
+    O["machine"] = std::move(Ms);
+  }
   return O;
 }
 
@@ -253,6 +271,59 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
       G.LiveIns.push_back(std::move(L));
     }
   }
+  if (const json::Value *Ms = O->get("machine")) {
+    json::Path MP = P.field("machine");
+    const json::Array *A = Ms->getAsArray();
+    if (!A) {
+      MP.report("expected an array");
+      return false;
+    }
+    for (size_t I = 0; I < A->size(); ++I) {
+      json::Path XP = MP.index(I);
+      const json::Object *XO = (*A)[I].getAsObject();
+      GraphletMachine X;
+      uint64_t N = 0, Part = 0;
+      const json::Value *Ins = XO ? XO->get("instructions") : nullptr;
+      if (!Ins || !readU64(*Ins, N, XP.field("instructions")) ||
+          N > UINT32_MAX) {
+        XP.report("expected an object with 'instructions'");
+        return false;
+      }
+      X.Instructions = uint32_t(N);
+      if (const json::Value *PV = XO->get("part"))
+        if (!readU64(*PV, Part, XP.field("part")) || Part > 1) {
+          XP.field("part").report("expected 0 or 1");
+          return false;
+        }
+      X.Part = uint32_t(Part);
+      for (auto [Key, Out] :
+           {std::pair<const char *, std::map<uint32_t, uint32_t> *>{"reloads",
+                                                                    &X.Reloads},
+            {"spills", &X.Spills}}) {
+        const json::Value *V = XO->get(Key);
+        if (!V)
+          continue;
+        json::Path KP = XP.field(Key);
+        const json::Array *KA = V->getAsArray();
+        if (!KA) {
+          KP.report("expected [[bytes, count], ...]");
+          return false;
+        }
+        for (size_t J = 0; J < KA->size(); ++J) {
+          const json::Array *E = (*KA)[J].getAsArray();
+          uint64_t Bytes = 0, C = 0;
+          if (!E || E->size() != 2 || !readU64((*E)[0], Bytes, KP.index(J)) ||
+              !readU64((*E)[1], C, KP.index(J)) || Bytes > UINT32_MAX ||
+              C > UINT32_MAX) {
+            KP.index(J).report("expected [bytes, count]");
+            return false;
+          }
+          (*Out)[uint32_t(Bytes)] = uint32_t(C);
+        }
+      }
+      G.Machine.push_back(std::move(X));
+    }
+  }
   return true;
 }
 
@@ -417,6 +488,8 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
                       {"triple", P.Module.Triple}};
   if (P.Module.VectorBits)
     Module["vector_bits"] = int64_t(P.Module.VectorBits);
+  if (!P.Module.CodegenCPU.empty())
+    Module["codegen_cpu"] = P.Module.CodegenCPU;
   json::Object Root{
       {"format", "crop-profile"},
       {"version", int64_t(ProgramProfile::FormatVersion)},
@@ -470,6 +543,7 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
       !MM.map("entry", Prof.Module.Entry) ||
       !MM.mapOptional("triple", Prof.Module.Triple) ||
       !MM.mapOptional("vector_bits", VectorBits) ||
+      !MM.mapOptional("codegen_cpu", Prof.Module.CodegenCPU) ||
       !M.map("sample_rate", Prof.SampleRate) ||
       !M.map("functions", Prof.Functions))
     return R.fail(Root);

@@ -273,6 +273,15 @@ GraphletKey crop::graphletKey(const Graphlet &G) {
     H.word(uint64_t(L.Lanes) | (uint64_t(L.Part) << 32));
     H.word(L.Count);
   }
+  for (const GraphletMachine &X : G.Machine) {
+    H.word(uint64_t(X.Part) | (uint64_t(X.Instructions) << 8));
+    for (const auto &[B, N] : X.Reloads)
+      H.word(uint64_t(B) | (uint64_t(N) << 32));
+    H.word(~uint64_t(1));
+    for (const auto &[B, N] : X.Spills)
+      H.word(uint64_t(B) | (uint64_t(N) << 32));
+    H.word(~uint64_t(2));
+  }
   for (size_t V = 0; V < N; ++V) {
     for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
       H.word((uint64_t(boost::target(*E, Gr)) << 8) | uint64_t(Gr[*E].Kind) |
@@ -501,9 +510,43 @@ struct PipelineSimulator::Impl {
     contractFMul(Gr);
     if (Fusion)
       fuse(Gr);
-    addSpills(G);
-    addCallSpills(Gr);
+    // What the backend spilled, where the profile knows it; else an
+    // estimate from register pressure.
+    if (G.Machine.empty())
+      addSpills(G);
+    else
+      addMachineSpills(G);
+    addCallSpills(Gr, /*Ports=*/G.Machine.empty());
     return true;
+  }
+
+  /// The stack traffic the program's backend emitted for each part's block
+  /// (GraphletMachine: reloads and spills by access size), added as
+  /// independent loads and stores of a type of that size: they take ports
+  /// and issue slots. Folded reloads are loads too (their issue slot is the
+  /// arithmetic instruction's).
+  void addMachineSpills(const Graphlet &G) {
+    auto access = [&](uint32_t Bytes, const char *Op) {
+      GraphletVertex X{"spill", Op, "i64", 1, 0, 0};
+      if (Bytes >= 16)
+        X.Type = "f32", X.Lanes = Bytes / 4;
+      else if (Bytes == 4 || Bytes == 2 || Bytes == 1)
+        X.Type = "i" + std::to_string(Bytes * 8);
+      // A copy: classOf may grow the table its references point into.
+      return VertexCost(classOf(X).Cost);
+    };
+    for (const GraphletMachine &X : G.Machine) {
+      for (const auto &[Bytes, N] : X.Reloads) {
+        VertexCost C = access(Bytes, "load");
+        for (uint32_t I = 0; I < N; ++I)
+          appendIndependent(C);
+      }
+      for (const auto &[Bytes, N] : X.Spills) {
+        VertexCost C = access(Bytes, "store");
+        for (uint32_t I = 0; I < N; ++I)
+          appendIndependent(C);
+      }
+    }
   }
 
   /// Calls clobber vector registers: the x86-64 System V ABI has no
@@ -514,7 +557,7 @@ struct PipelineSimulator::Impl {
   /// it after. The edge gets the store-to-load round trip as extra latency,
   /// and the store and the load take their ports. Intrinsics lowered inline
   /// are no calls; a call's own argument and result travel in registers.
-  void addCallSpills(const GraphletGraph &Gr) {
+  void addCallSpills(const GraphletGraph &Gr, bool Ports) {
     if (T.Isa.compare(0, 3, "x86") != 0)
       return;
     const uint32_t N = OrderV.size();
@@ -553,6 +596,8 @@ struct PipelineSimulator::Impl {
         if (PredLat.empty())
           PredLat.assign(PredPos.size(), 0.0f);
         PredLat[E] = float(St.Latency + Ld.Latency);
+        if (!Ports)
+          continue; // The backend's own spill counts have them already.
         if (SpilledFrom[U]++ == 0)
           appendIndependent(St); // One store per value, a reload per use.
         appendIndependent(Ld);

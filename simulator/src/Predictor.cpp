@@ -90,6 +90,14 @@ Hash128 graphletHash(const Graphlet &G) {
         .u64(uint64_t(G.G[E].Kind));
   for (const GraphletLiveIns &L : G.LiveIns)
     H.str(L.Type).u64(L.Lanes).u64(L.Part).u64(L.Count);
+  for (const GraphletMachine &X : G.Machine) {
+    H.u64(X.Part).u64(X.Instructions).u64(X.Reloads.size());
+    for (const auto &[B, N] : X.Reloads)
+      H.u64(B).u64(N);
+    H.u64(X.Spills.size());
+    for (const auto &[B, N] : X.Spills)
+      H.u64(B).u64(N);
+  }
   return H.finish();
 }
 

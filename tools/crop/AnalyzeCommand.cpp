@@ -57,6 +57,13 @@ cl::opt<double> SampleRate("sample-rate",
                                     "distances, in (0, 1] (default 1: exact)"),
                            cl::init(1.0), cl::sub(Sub),
                            cl::cat(cropCategory()));
+cl::opt<std::string> CodegenCPU(
+    "codegen-cpu",
+    cl::desc("The CPU the program's binary is built for (e.g. x86-64-v3): "
+             "its backend compiles the module once and the profile records "
+             "each block's machine instructions and stack spills (default: "
+             "the module's target-cpu attribute; none without one)"),
+    cl::value_desc("cpu"), cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<unsigned> Timeout("timeout",
                           cl::desc("Kill the program after this many seconds "
                                    "(default 60; 0: never)"),
@@ -117,8 +124,9 @@ Expected<std::string> cacheKey(const ProfileOptions &Opts) {
     field(utostr(L));
   // Profiles cached before class distances existed lack them.
   field(Opts.ClassReuse ? "class-reuse" : "");
-  // Nor live-ins (graphlets' register pressure).
+  // Nor live-ins (graphlets' register pressure) or machine code per block.
   field("live-ins");
+  field("codegen-cpu " + Opts.CodegenCPU);
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);
   std::array<uint8_t, 32> D = H.final();
@@ -131,6 +139,7 @@ Expected<ProgramProfile> profile() {
   Opts.Args.assign(Args.begin(), Args.end());
   Opts.ProgramArgs.assign(ProgramArgs.begin(), ProgramArgs.end());
   Opts.SampleRate = SampleRate;
+  Opts.CodegenCPU = CodegenCPU;
   Opts.TimeoutSeconds = Timeout;
   if (!Quiet)
     Opts.Progress = [](StringRef Line) {

@@ -398,6 +398,101 @@ TEST_CASE("4K aliasing: loads at an older store's page offsets", "[analyzer]") {
   }
 }
 
+// N carried <8 x float> accumulators, each fed by its own load; 20 are more
+// values than AVX2's 16 YMM registers hold across an iteration.
+static std::string pressureIR(int Accumulators) {
+  std::string Phis, Body, Stores;
+  for (int I = 0; I < Accumulators; ++I) {
+    std::string N = std::to_string(I);
+    Phis += "  %a" + N +
+            " = phi <8 x float> [ zeroinitializer, %entry ], [ %s" + N +
+            ", %loop ]\n";
+    Body += "  %o" + N + " = add i64 %i, " + std::to_string(I * 64) + "\n" +
+            "  %p" + N + " = getelementptr <8 x float>, ptr %in, i64 %o" + N +
+            "\n  %x" + N + " = load <8 x float>, ptr %p" + N + "\n  %s" + N +
+            " = fadd <8 x float> %a" + N + ", %x" + N + "\n";
+    Stores += "  %q" + N + " = getelementptr <8 x float>, ptr %out, i64 " + N +
+              "\n  store <8 x float> %s" + N + ", ptr %q" + N + "\n";
+  }
+  return R"(target triple = "x86_64-pc-linux-gnu"
+define void @acc(ptr %in, ptr %out) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+)" + Phis +
+         Body +
+         R"(  %i.next = add i64 %i, 1
+  %c = icmp slt i64 %i.next, 100
+  br i1 %c, label %loop, label %exit
+exit:
+)" + Stores +
+         R"(  ret void
+}
+attributes #0 = { "target-cpu"="x86-64-v3" }
+)";
+}
+
+TEST_CASE("the backend's machine code per block: instructions and spills",
+          "[analyzer]") {
+  auto Profile = [](int Accumulators, const std::string &CPU) {
+    TempIR T(pressureIR(Accumulators));
+    ProfileOptions O;
+    O.Entry = "acc";
+    O.Args = {"f32:20000", "f32:200"};
+    O.CodegenCPU = CPU;
+    Expected<ProgramProfile> P = profileModule(T.Path, O);
+    REQUIRE(bool(P));
+    return std::move(*P);
+  };
+  // 8 accumulators fit: the loop spills nothing.
+  ProgramProfile Few = Profile(8, "");
+  CHECK(Few.Module.CodegenCPU == "x86-64-v3"); // the module's own attribute
+  const Graphlet &FL = block(fn(Few, "acc"), "loop").Body;
+  REQUIRE(FL.Machine.size() == 1);
+  CHECK(FL.Machine[0].Part == 0);
+  CHECK(FL.Machine[0].Instructions >= 8); // 8 vaddps with a memory operand
+  CHECK(FL.Machine[0].Reloads.empty());
+  CHECK(FL.Machine[0].Spills.empty());
+  // 20 do not: 32-byte stack traffic every iteration.
+  ProgramProfile Many = Profile(20, "x86-64-v3");
+  const BlockProfile &ML = block(fn(Many, "acc"), "loop");
+  REQUIRE(ML.Body.Machine.size() == 1);
+  CHECK(ML.Body.Machine[0].Reloads.count(32));
+  CHECK(ML.Body.Machine[0].Spills.count(32));
+  // The self-superblock carries both parts.
+  for (const SuccessorEdge &S : ML.Successors)
+    if (S.Block == "loop") {
+      REQUIRE(S.Superblock.Machine.size() == 2);
+      CHECK(S.Superblock.Machine[1].Part == 1);
+      CHECK(S.Superblock.Machine[1].Reloads == ML.Body.Machine[0].Reloads);
+    }
+  // The record survives the file.
+  Expected<ProgramProfile> Q = profileFromJSON(profileToJSON(Many), "m.json");
+  REQUIRE(bool(Q));
+  CHECK(block(fn(*Q, "acc"), "loop").Body.Machine == ML.Body.Machine);
+  CHECK(Q->Module.CodegenCPU == "x86-64-v3");
+}
+
+TEST_CASE("no machine code without a CPU or a backend", "[analyzer]") {
+  // NestedIR names neither a triple nor a target-cpu: nothing is recorded,
+  // and the profile is made all the same.
+  TempIR T(NestedIR);
+  ProfileOptions O;
+  O.Entry = "kernel";
+  O.Args = {"f32:4"};
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  CHECK(P->Module.CodegenCPU.empty());
+  CHECK(block(fn(*P, "kernel"), "inner").Body.Machine.empty());
+  // A CPU but no triple: still a profile, without machine code.
+  O.CodegenCPU = "x86-64-v3";
+  Expected<ProgramProfile> Q = profileModule(T.Path, O);
+  REQUIRE(bool(Q));
+  CHECK(Q->Module.CodegenCPU.empty());
+  CHECK(block(fn(*Q, "kernel"), "inner").Body.Machine.empty());
+}
+
 TEST_CASE("counts only: no memory or reuse figures", "[analyzer]") {
   TempIR T(NestedIR);
   ProfileOptions O;

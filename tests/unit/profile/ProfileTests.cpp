@@ -119,19 +119,28 @@ TEST_CASE("class and store reuse histograms round-trip and are optional",
   CHECK(llvm::toString(B.takeError()).find("class_task") != std::string::npos);
 }
 
-TEST_CASE("graphlet live-ins and vertex flags round-trip and are optional",
+TEST_CASE("graphlet live-ins, machine code and vertex flags round-trip",
           "[profile]") {
   ProgramProfile P = sampleProfile();
   Graphlet &G = P.Functions[0].Blocks[0].Body;
   G.LiveIns.push_back({"f32", 8, 0, 36});
   G.G[1].Duplicate = true;
   G.G[2].AddressOffset = true;
+  GraphletMachine GM;
+  GM.Instructions = 116;
+  GM.Reloads = {{8, 35}, {32, 22}};
+  GM.Spills = {{32, 1}};
+  G.Machine.push_back(GM);
+  P.Module.CodegenCPU = "x86-64-v3";
   G.LiveIns.push_back({"i64", 1, 1, 20});
   std::string Text = profileToJSON(P);
   CHECK(Text.find("\"live_ins\"") != std::string::npos);
   auto Q = profileFromJSON(Text, "mem");
   REQUIRE(static_cast<bool>(Q));
   CHECK(profileToJSON(*Q) == Text);
+  CHECK(Q->Functions[0].Blocks[0].Body.Machine ==
+        P.Functions[0].Blocks[0].Body.Machine);
+  CHECK(Q->Module.CodegenCPU == "x86-64-v3");
   CHECK(Q->Functions[0].Blocks[0].Body.G[1].Duplicate);
   CHECK_FALSE(Q->Functions[0].Blocks[0].Body.G[1].AddressOffset);
   CHECK(Q->Functions[0].Blocks[0].Body.G[2].AddressOffset);
@@ -153,6 +162,15 @@ TEST_CASE("graphlet live-ins and vertex flags round-trip and are optional",
   auto O = profileFromJSON(Old, "old.json");
   REQUIRE(static_cast<bool>(O));
   CHECK(O->Functions[0].Blocks[0].Body.LiveIns.empty());
+  CHECK(O->Functions[0].Blocks[0].Body.Machine.empty());
+  // A machine record without its instruction count is an error naming it.
+  std::string NoCount = Text;
+  auto At = NoCount.find("\"instructions\"");
+  REQUIRE(At != std::string::npos);
+  NoCount.replace(At, 14, "\"instr\"");
+  auto NC = profileFromJSON(NoCount, "bad.json");
+  REQUIRE_FALSE(static_cast<bool>(NC));
+  CHECK(llvm::toString(NC.takeError()).find("machine") != std::string::npos);
 
   // A negative count is an error naming the field.
   std::string Bad = Text;

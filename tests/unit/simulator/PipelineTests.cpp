@@ -983,6 +983,40 @@ TEST_CASE("Repeated operations and x86 address offsets cost nothing",
   CHECK(X86.simulate(Adds(false, true)).Cycles == Approx(5).epsilon(0.02));
 }
 
+TEST_CASE("The backend's own reloads and spills replace the estimate",
+          "[simulator]") {
+  // 40 live-in operands (the estimate: 26 reloads) against what the backend
+  // emitted: 10 reloads of 32 bytes and 4 spills of 8 bytes.
+  hw::Target T = synthetic();
+  T.Isa = "x86-64-avx2";
+  T.Cpu->SimdBits = 256;
+  T.Cpu->Instructions["fadd.f32x8"] = instrCost(4, 0.5, "fp");
+  T.Cpu->Instructions["load.f32x8"] = instrCost(4, 1, "load");
+  T.Cpu->Instructions["load.i64"] = instrCost(4, 1, "load");
+  T.Cpu->Instructions["store.i64"] = instrCost(1, 8, "store");
+  auto Block = [](bool Machine) {
+    Builder B;
+    for (unsigned I = 0; I < 40; ++I)
+      B.vertex("fadd", "f32", 8);
+    Graphlet G = B.done();
+    G.LiveIns.push_back({"f32", 8, 0, 40});
+    if (Machine) {
+      GraphletMachine M;
+      M.Instructions = 50;
+      M.Reloads[32] = 10;
+      M.Spills[8] = 4;
+      G.Machine.push_back(M);
+    }
+    return G;
+  };
+  PipelineSimulator Sim(T);
+  CHECK(Sim.simulate(Block(false)).Cycles == Approx(26).epsilon(0.02));
+  // 4 spill stores of 8 cycles each on the one store port.
+  BlockCost C = Sim.simulate(Block(true));
+  CHECK(C.Cycles == Approx(32).epsilon(0.02));
+  CHECK(std::string(C.Limit) == "port:store");
+}
+
 TEST_CASE("An FP value carried across a call goes through a stack slot",
           "[simulator]") {
   // sum = fadd sum, expf(x): the call is not on the recurrence, but on x86

@@ -42,6 +42,11 @@ struct ProfileOptions {
   /// False: block and function counts only (no memory hooks, no reuse
   /// histograms, no load/store counts); what bench/ times against native.
   bool TrackMemory = true;
+  /// The CPU the program's binary is built for (e.g. "x86-64-v3"): its
+  /// backend compiles the module once so that the profile records each
+  /// block's machine instructions and stack spills (GraphletMachine). Empty:
+  /// the module's own target-cpu attribute, and none when it has none.
+  std::string CodegenCPU;
   unsigned TimeoutSeconds = 60;
   uint64_t MemoryLimitBytes = uint64_t(8) << 30;
   /// Called now and then with a one-line progress message.

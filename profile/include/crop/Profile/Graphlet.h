@@ -12,6 +12,7 @@
 #include <boost/graph/adjacency_list.hpp>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,21 @@ struct GraphletLiveIns {
   uint32_t Count = 0; ///< Distinct values.
 };
 
+/// What the program's backend emitted for one part's block: its machine
+/// instructions and its stack traffic by access size in bytes (a reload
+/// folded into an arithmetic instruction counts as a reload). Recorded by
+/// `crop profile` (analyzer/MachineBlocks.h); absent when the module's
+/// backend or CPU was unknown.
+struct GraphletMachine {
+  uint32_t Part = 0;
+  uint32_t Instructions = 0;
+  std::map<uint32_t, uint32_t> Reloads, Spills;
+  bool operator==(const GraphletMachine &O) const {
+    return Part == O.Part && Instructions == O.Instructions &&
+           Reloads == O.Reloads && Spills == O.Spills;
+  }
+};
+
 /// A block's (or superblock's) graphlet. Vertex 0 is always the entry vertex.
 struct Graphlet {
   std::string Block;     ///< The (head) block's name.
@@ -98,6 +114,8 @@ struct Graphlet {
   /// Per part and type, in (part, type, lanes) order; empty in profiles
   /// written before live-ins were recorded.
   std::vector<GraphletLiveIns> LiveIns;
+  /// Per part, what the backend made of its block; empty when unknown.
+  std::vector<GraphletMachine> Machine;
 
   bool isSuperblock() const { return !Successor.empty(); }
   /// Number of instruction vertices (the entry vertex excluded).

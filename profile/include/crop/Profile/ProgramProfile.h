@@ -139,6 +139,9 @@ struct ModuleIdentity {
   /// nothing. A <16 x float> in an AVX2 module runs as two 256-bit halves
   /// even on a core with 512-bit units.
   uint32_t VectorBits = 0;
+  /// The CPU the program's backend compiled for when `crop profile` read
+  /// the machine code of each block (GraphletMachine); empty when it did not.
+  std::string CodegenCPU = {};
 };
 
 struct ProgramProfile {

@@ -1,0 +1,163 @@
+//===- MachineBlocks.cpp - What the backend makes of each IR block --------===//
+#include "crop/Analyzer/MachineBlocks.h"
+
+#include "crop/Passes/CFG.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <mutex>
+#include <optional>
+
+using namespace llvm;
+using namespace crop;
+
+namespace {
+
+/// Blocks of the copy are renamed to this prefix and their index, so that
+/// the assembly's block comments name them whatever codegen's own IR passes
+/// add or remove (unnamed blocks would be renumbered).
+constexpr StringLiteral Prefix = "crop.mb.";
+
+/// A "# 32-byte Reload" / "# 8-byte Folded Spill" comment: (bytes, reload?).
+std::optional<std::pair<uint32_t, bool>> stackAccess(StringRef Line) {
+  size_t Hash = Line.find('#');
+  if (Hash == StringRef::npos)
+    return std::nullopt;
+  StringRef C = Line.drop_front(Hash + 1).trim();
+  size_t Dash = C.find("-byte ");
+  if (Dash == StringRef::npos)
+    return std::nullopt;
+  uint32_t Bytes = 0;
+  if (C.take_front(Dash).getAsInteger(10, Bytes))
+    return std::nullopt;
+  StringRef Rest = C.drop_front(Dash + 6);
+  Rest.consume_front("Folded ");
+  if (Rest.starts_with("Reload"))
+    return std::make_pair(Bytes, true);
+  if (Rest.starts_with("Spill"))
+    return std::make_pair(Bytes, false);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string crop::moduleTargetCPU(const Module &M) {
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.hasFnAttribute("target-cpu"))
+      return F.getFnAttribute("target-cpu").getValueAsString().str();
+  return "";
+}
+
+Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
+                                                  StringRef CPU) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    InitializeAllTargetInfos();
+    InitializeAllTargets();
+    InitializeAllTargetMCs();
+    InitializeAllAsmPrinters();
+  });
+  std::string TripleStr = Src.getTargetTriple();
+  if (TripleStr.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "the module names no target triple");
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(TripleStr, Err);
+  if (!T)
+    return createStringError(inconvertibleErrorCode(),
+                             "no backend for '%s': %s", TripleStr.c_str(),
+                             Err.c_str());
+  // Verbose assembly: its comments name each block's IR block and mark
+  // stack reloads and spills.
+  TargetOptions TO;
+  TO.MCOptions.AsmVerbose = true;
+  std::unique_ptr<TargetMachine> TM(
+      T->createTargetMachine(TripleStr, CPU, "", TO, Reloc::PIC_, std::nullopt,
+                             CodeGenOptLevel::Default));
+  if (!TM)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot make a target machine for '%s' (cpu %s)",
+                             TripleStr.c_str(), CPU.str().c_str());
+
+  std::unique_ptr<Module> M = CloneModule(Src);
+  M->setDataLayout(TM->createDataLayout());
+  // Function name -> block index -> the profile's block name.
+  std::map<std::string, std::vector<std::string>> Names;
+  for (Function &F : *M) {
+    if (F.isDeclaration())
+      continue;
+    std::vector<std::string> &N = Names[F.getName().str()];
+    N = blockNames(F);
+    unsigned I = 0;
+    for (BasicBlock &BB : F)
+      BB.setName(Prefix + Twine(I++));
+  }
+
+  SmallString<0> Asm;
+  raw_svector_ostream OS(Asm);
+  legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+    return createStringError(inconvertibleErrorCode(),
+                             "the '%s' backend cannot emit assembly",
+                             TripleStr.c_str());
+  PM.run(*M);
+
+  // Walk the assembly: a function's label comment "# @name" starts it, a
+  // block label's comment "# %crop.mb.N" starts the IR block N; the entry
+  // block has no label. Codegen's own blocks (no IR name) are left out.
+  ModuleMachineBlocks R;
+  const std::vector<std::string> *Blocks = nullptr;
+  std::map<std::string, GraphletMachine> *Out = nullptr;
+  GraphletMachine *Cur = nullptr;
+  SmallVector<StringRef, 0> Lines;
+  StringRef(Asm).split(Lines, '\n');
+  for (StringRef L : Lines) {
+    if (!L.starts_with("\t") && !L.starts_with(" ") && !L.starts_with("#") &&
+        L.contains(":")) {
+      StringRef Label = L.take_front(L.find(':'));
+      size_t At = L.find("# @");
+      if (At != StringRef::npos && !Label.starts_with(".")) {
+        StringRef Name = L.drop_front(At + 3).trim().trim('"');
+        auto It = Names.find(Name.str());
+        Blocks = It == Names.end() ? nullptr : &It->second;
+        Out = Blocks ? &R[Name.str()] : nullptr;
+        Cur = Out && !Blocks->empty() ? &(*Out)[Blocks->front()] : nullptr;
+        continue;
+      }
+      if (Label.starts_with(".Lfunc_end")) {
+        Blocks = nullptr, Out = nullptr, Cur = nullptr;
+        continue;
+      }
+    }
+    bool BlockStart = L.starts_with(".LBB") || L.starts_with("# %bb.");
+    if (BlockStart) {
+      Cur = nullptr;
+      size_t P = L.find(("# %" + Prefix).str());
+      unsigned Index = 0;
+      if (P != StringRef::npos && Blocks &&
+          !L.drop_front(P + 3 + Prefix.size())
+               .take_while(isDigit)
+               .getAsInteger(10, Index) &&
+          Index < Blocks->size())
+        Cur = &(*Out)[(*Blocks)[Index]];
+      continue;
+    }
+    if (!Cur || !L.starts_with("\t") || L.size() < 2 || !isAlpha(L[1]))
+      continue;
+    ++Cur->Instructions;
+    if (auto S = stackAccess(L))
+      ++(S->second ? Cur->Reloads : Cur->Spills)[S->first];
+  }
+  return R;
+}
