@@ -1017,6 +1017,40 @@ TEST_CASE("The backend's own reloads and spills replace the estimate",
   CHECK(std::string(C.Limit) == "port:store");
 }
 
+TEST_CASE("IR integer work beyond the backend's instruction count is free",
+          "[simulator]") {
+  // 40 independent integer adds (10 cycles on 4 ALUs) and 8 FP adds; the
+  // backend emitted 28 instructions for the block: 20 of the integer adds
+  // were folded away (addressing modes, strength reduction), the FP adds
+  // and a carried induction update never are. A 16-wide core, so that the
+  // ALUs and not the issue width bind.
+  hw::Target T = synthetic(16);
+  T.Isa = "x86-64-avx2";
+  auto Block = [](uint32_t MachineInstructions) {
+    Builder B;
+    uint32_t Iv = B.vertex("add", "i64");
+    B.edge(Iv, Iv, DepKind::Carried);
+    for (unsigned I = 0; I < 40; ++I)
+      B.vertex("add", "i64");
+    for (unsigned I = 0; I < 8; ++I)
+      B.vertex("fadd", "f32");
+    Graphlet G = B.done();
+    if (MachineInstructions) {
+      GraphletMachine M;
+      M.Instructions = MachineInstructions;
+      G.Machine.push_back(M);
+    }
+    return G;
+  };
+  PipelineSimulator Sim(T);
+  CHECK(Sim.simulate(Block(0)).Cycles == Approx(41 * 0.25).epsilon(0.02));
+  CHECK(Sim.simulate(Block(29)).Cycles == Approx(21 * 0.25).epsilon(0.02));
+  // More machine instructions than IR ones: nothing changes.
+  CHECK(Sim.simulate(Block(100)).Cycles == Approx(41 * 0.25).epsilon(0.02));
+  // However few, the carried update and the FP work stay.
+  CHECK(Sim.simulate(Block(1)).Cycles >= Approx(8 * 0.5).epsilon(0.02));
+}
+
 TEST_CASE("An FP value carried across a call goes through a stack slot",
           "[simulator]") {
   // sum = fadd sum, expf(x): the call is not on the recurrence, but on x86
