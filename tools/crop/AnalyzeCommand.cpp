@@ -57,13 +57,9 @@ cl::opt<double> SampleRate("sample-rate",
                                     "distances, in (0, 1] (default 1: exact)"),
                            cl::init(1.0), cl::sub(Sub),
                            cl::cat(cropCategory()));
-cl::opt<std::string> CodegenCPU(
-    "codegen-cpu",
-    cl::desc("The CPU the program's binary is built for (e.g. x86-64-v3): "
-             "its backend compiles the module once and the profile records "
-             "each block's machine instructions and stack spills (default: "
-             "the module's target-cpu attribute; none without one)"),
-    cl::value_desc("cpu"), cl::sub(Sub), cl::cat(cropCategory()));
+cl::opt<std::string> CodegenCPU("codegen-cpu", cl::desc(CodegenCPUHelp),
+                                cl::value_desc("cpu"), cl::sub(Sub),
+                                cl::cat(cropCategory()));
 cl::opt<unsigned> Timeout("timeout",
                           cl::desc("Kill the program after this many seconds "
                                    "(default 60; 0: never)"),

@@ -26,6 +26,13 @@ struct CommandRegistration {
 /// Prints "crop: error: <message>" (the one place errors are printed).
 int reportError(llvm::Error E);
 
+/// --codegen-cpu, shared by `crop profile` and `crop analyze`.
+inline constexpr const char *CodegenCPUHelp =
+    "The CPU the program's binary is built for (e.g. x86-64-v3): its backend "
+    "compiles the module once and the profile records each block's machine "
+    "instructions and stack spills (default: the module's target-cpu "
+    "attribute; none without one)";
+
 } // namespace crop::tool
 
 #endif // CROP_TOOLS_COMMAND_H

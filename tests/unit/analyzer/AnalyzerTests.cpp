@@ -54,6 +54,21 @@ std::string profileError(StringRef IR, ProfileOptions O) {
   return toString(P.takeError());
 }
 
+/// Profiles IR with Entry called on Args; fails the test on an error.
+ProgramProfile profileOf(const std::string &IR, const std::string &Entry,
+                         std::vector<std::string> Args,
+                         const std::string &CodegenCPU = "") {
+  TempIR T(IR);
+  ProfileOptions O;
+  O.Entry = Entry;
+  O.Args = std::move(Args);
+  O.CodegenCPU = CodegenCPU;
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  if (!P)
+    FAIL(toString(P.takeError()));
+  return std::move(*P);
+}
+
 // for (i = 0; i < 3; ++i) for (j = 0; j < 4; ++j) a[j] += 1.0f;
 const char *NestedIR = R"(
 define void @kernel(ptr %a) {
@@ -370,13 +385,9 @@ TEST_CASE("4K aliasing: loads at an older store's page offsets", "[analyzer]") {
   // 1056-byte rows the offsets come back only after 128 rows, beyond the
   // 64 stores compared.
   for (int64_t Row : {256, 264}) {
-    TempIR T(aliasWalkIR(Row));
-    ProfileOptions O;
-    O.Entry = "add";
-    std::string N = std::to_string(64 * Row);
-    O.Args = {"f32:" + N, "f32:" + N, "f32:" + N};
-    Expected<ProgramProfile> P = profileModule(T.Path, O);
-    REQUIRE(bool(P));
+    std::string N = "f32:" + std::to_string(64 * Row);
+    ProgramProfile Prof = profileOf(aliasWalkIR(Row), "add", {N, N, N});
+    const ProgramProfile *P = &Prof;
     const BlockProfile &B = block(fn(*P, "add"), "inner");
     INFO("row " << Row);
     if (Row == 256) {
@@ -436,14 +447,8 @@ attributes #0 = { "target-cpu"="x86-64-v3" }
 TEST_CASE("the backend's machine code per block: instructions and spills",
           "[analyzer]") {
   auto Profile = [](int Accumulators, const std::string &CPU) {
-    TempIR T(pressureIR(Accumulators));
-    ProfileOptions O;
-    O.Entry = "acc";
-    O.Args = {"f32:20000", "f32:200"};
-    O.CodegenCPU = CPU;
-    Expected<ProgramProfile> P = profileModule(T.Path, O);
-    REQUIRE(bool(P));
-    return std::move(*P);
+    return profileOf(pressureIR(Accumulators), "acc", {"f32:20000", "f32:200"},
+                     CPU);
   };
   // 8 accumulators fit: the loop spills nothing.
   ProgramProfile Few = Profile(8, "");
@@ -476,21 +481,12 @@ TEST_CASE("the backend's machine code per block: instructions and spills",
 
 TEST_CASE("no machine code without a CPU or a backend", "[analyzer]") {
   // NestedIR names neither a triple nor a target-cpu: nothing is recorded,
-  // and the profile is made all the same.
-  TempIR T(NestedIR);
-  ProfileOptions O;
-  O.Entry = "kernel";
-  O.Args = {"f32:4"};
-  Expected<ProgramProfile> P = profileModule(T.Path, O);
-  REQUIRE(bool(P));
-  CHECK(P->Module.CodegenCPU.empty());
-  CHECK(block(fn(*P, "kernel"), "inner").Body.Machine.empty());
-  // A CPU but no triple: still a profile, without machine code.
-  O.CodegenCPU = "x86-64-v3";
-  Expected<ProgramProfile> Q = profileModule(T.Path, O);
-  REQUIRE(bool(Q));
-  CHECK(Q->Module.CodegenCPU.empty());
-  CHECK(block(fn(*Q, "kernel"), "inner").Body.Machine.empty());
+  // and the profile is made all the same; so with a CPU but no triple.
+  for (const char *CPU : {"", "x86-64-v3"}) {
+    ProgramProfile P = profileOf(NestedIR, "kernel", {"f32:4"}, CPU);
+    CHECK(P.Module.CodegenCPU.empty());
+    CHECK(block(fn(P, "kernel"), "inner").Body.Machine.empty());
+  }
 }
 
 TEST_CASE("counts only: no memory or reuse figures", "[analyzer]") {

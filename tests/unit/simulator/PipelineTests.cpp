@@ -66,6 +66,18 @@ hw::InstrCost instrCost(double Latency, double RecipThroughput,
   return C;
 }
 
+/// synthetic() as an AVX2 core: 256-bit vectors, 16 YMM registers, an f32x8
+/// fadd like the scalar one and f32x8 loads and stores of one per cycle.
+hw::Target avx2() {
+  hw::Target T = synthetic();
+  T.Isa = "x86-64-avx2";
+  T.Cpu->SimdBits = 256;
+  T.Cpu->Instructions["fadd.f32x8"] = instrCost(4, 0.5, "fp");
+  T.Cpu->Instructions["load.f32x8"] = instrCost(4, 1, "load");
+  T.Cpu->Instructions["store.f32x8"] = instrCost(1, 1, "store");
+  return T;
+}
+
 /// Builds graphlets by hand: vertex 0 is the entry.
 struct Builder {
   Graphlet G;
@@ -913,12 +925,7 @@ TEST_CASE("Live-ins beyond the register file are reloaded each execution",
   // n fadds, each with its own loop-invariant f32x8 operand (a depthwise
   // kernel's weights). On an AVX2 core 14 fit; each further one is reloaded
   // once per execution, a load without a store.
-  hw::Target T = synthetic();
-  T.Isa = "x86-64-avx2";
-  T.Cpu->SimdBits = 256;
-  T.Cpu->Instructions["fadd.f32x8"] = instrCost(4, 0.5, "fp");
-  T.Cpu->Instructions["load.f32x8"] = instrCost(4, 1, "load");
-  T.Cpu->Instructions["store.f32x8"] = instrCost(1, 1, "store");
+  hw::Target T = avx2();
   auto Uses = [](unsigned Invariants, unsigned Accumulators) {
     Builder B;
     for (unsigned I = 0; I < Invariants; ++I)
@@ -987,11 +994,7 @@ TEST_CASE("The backend's own reloads and spills replace the estimate",
           "[simulator]") {
   // 40 live-in operands (the estimate: 26 reloads) against what the backend
   // emitted: 10 reloads of 32 bytes and 4 spills of 8 bytes.
-  hw::Target T = synthetic();
-  T.Isa = "x86-64-avx2";
-  T.Cpu->SimdBits = 256;
-  T.Cpu->Instructions["fadd.f32x8"] = instrCost(4, 0.5, "fp");
-  T.Cpu->Instructions["load.f32x8"] = instrCost(4, 1, "load");
+  hw::Target T = avx2();
   T.Cpu->Instructions["load.i64"] = instrCost(4, 1, "load");
   T.Cpu->Instructions["store.i64"] = instrCost(1, 8, "store");
   auto Block = [](bool Machine) {
