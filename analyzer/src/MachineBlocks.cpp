@@ -16,8 +16,14 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <cerrno>
+#include <cstdio>
 #include <mutex>
 #include <optional>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace crop;
@@ -59,8 +65,9 @@ std::string crop::moduleTargetCPU(const Module &M) {
   return "";
 }
 
-Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
-                                                  StringRef CPU) {
+namespace {
+
+Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
   static std::once_flag Once;
   std::call_once(Once, [] {
     InitializeAllTargetInfos();
@@ -160,4 +167,122 @@ Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
       ++(S->second ? Cur->Reloads : Cur->Spills)[S->first];
   }
   return R;
+}
+
+/// The records as lines: "F\t<function>", then "B\t<block>\t<instructions>"
+/// followed by "\tR<bytes>=<n>" and "\tS<bytes>=<n>" fields.
+std::string serialize(const ModuleMachineBlocks &MB) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  for (const auto &[F, Blocks] : MB) {
+    if (StringRef(F).find_first_of("\t\n") != StringRef::npos)
+      continue; // Not representable in the record; left out.
+    OS << "F\t" << F << "\n";
+    for (const auto &[B, X] : Blocks) {
+      if (StringRef(B).find_first_of("\t\n") != StringRef::npos)
+        continue;
+      OS << "B\t" << B << "\t" << X.Instructions;
+      for (const auto &[Bytes, N] : X.Reloads)
+        OS << "\tR" << Bytes << "=" << N;
+      for (const auto &[Bytes, N] : X.Spills)
+        OS << "\tS" << Bytes << "=" << N;
+      OS << "\n";
+    }
+  }
+  return Out;
+}
+
+Expected<ModuleMachineBlocks> deserialize(StringRef Text) {
+  ModuleMachineBlocks R;
+  std::map<std::string, GraphletMachine> *Cur = nullptr;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef L : Lines) {
+    SmallVector<StringRef, 8> Fs;
+    L.split(Fs, '\t');
+    if (Fs.size() == 2 && Fs[0] == "F") {
+      Cur = &R[Fs[1].str()];
+      continue;
+    }
+    GraphletMachine X;
+    if (!Cur || Fs.size() < 3 || Fs[0] != "B" ||
+        Fs[2].getAsInteger(10, X.Instructions))
+      return createStringError(inconvertibleErrorCode(),
+                               "garbled machine-code record");
+    for (StringRef F : ArrayRef(Fs).drop_front(3)) {
+      auto [K, V] = F.drop_front().split('=');
+      uint32_t Bytes = 0, N = 0;
+      if (F.empty() || K.getAsInteger(10, Bytes) || V.getAsInteger(10, N))
+        return createStringError(inconvertibleErrorCode(),
+                                 "garbled machine-code record");
+      (F[0] == 'R' ? X.Reloads : X.Spills)[Bytes] = N;
+    }
+    (*Cur)[Fs[1].str()] = std::move(X);
+  }
+  return R;
+}
+
+} // namespace
+
+Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
+                                                  StringRef CPU) {
+  // A backend may stop the process on IR it cannot select (a fatal error,
+  // not an llvm::Error), so it runs in a child: a crash there is an error
+  // value here, and the profile goes on without machine code.
+  std::fflush(nullptr);
+  int Fds[2];
+  if (::pipe(Fds))
+    return createStringError(inconvertibleErrorCode(), "cannot make a pipe");
+  pid_t Pid = ::fork();
+  if (Pid < 0) {
+    ::close(Fds[0]);
+    ::close(Fds[1]);
+    return createStringError(inconvertibleErrorCode(), "cannot fork");
+  }
+  if (Pid == 0) {
+    ::close(Fds[0]);
+    // The backend's fatal-error text and stack dump would only be noise:
+    // the parent says that it stopped.
+    int Null = ::open("/dev/null", O_WRONLY);
+    if (Null >= 0)
+      ::dup2(Null, 2);
+    Expected<ModuleMachineBlocks> MB = compileAndRead(Src, CPU);
+    std::string Out =
+        MB ? "OK\n" + serialize(*MB) : "ERR\n" + toString(MB.takeError());
+    for (size_t Done = 0; Done < Out.size();) {
+      ssize_t W = ::write(Fds[1], Out.data() + Done, Out.size() - Done);
+      if (W <= 0)
+        break;
+      Done += size_t(W);
+    }
+    ::_exit(0);
+  }
+  ::close(Fds[1]);
+  std::string In;
+  char Buf[65536];
+  for (;;) {
+    ssize_t N = ::read(Fds[0], Buf, sizeof Buf);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      break;
+    In.append(Buf, size_t(N));
+  }
+  ::close(Fds[0]);
+  int Status = 0;
+  while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(Status))
+    return createStringError(inconvertibleErrorCode(),
+                             "the backend crashed (signal %d)",
+                             WTERMSIG(Status));
+  StringRef Text(In);
+  if (Text.consume_front("OK\n"))
+    return deserialize(Text);
+  if (Text.consume_front("ERR\n"))
+    return createStringError(inconvertibleErrorCode(), "%s",
+                             Text.str().c_str());
+  return createStringError(inconvertibleErrorCode(),
+                           "the backend stopped (exit status %d)",
+                           WIFEXITED(Status) ? WEXITSTATUS(Status) : -1);
 }

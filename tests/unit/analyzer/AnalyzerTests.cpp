@@ -1,8 +1,13 @@
 //===- AnalyzerTests.cpp - Profiled runs: exact counts, runtimes, errors -===//
+#include "crop/Analyzer/MachineBlocks.h"
 #include "crop/Analyzer/Profiler.h"
 #include "crop/Profile/ProfileIO.h"
 
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <catch2/catch.hpp>
@@ -477,6 +482,32 @@ TEST_CASE("the backend's machine code per block: instructions and spills",
   REQUIRE(bool(Q));
   CHECK(block(fn(*Q, "acc"), "loop").Body.Machine == ML.Body.Machine);
   CHECK(Q->Module.CodegenCPU == "x86-64-v3");
+}
+
+TEST_CASE("a backend that stops is an error value, not a stopped process",
+          "[analyzer][bad]") {
+  // x86 cannot select a PTX intrinsic: LLVM reports a fatal error, which
+  // ends the child that compiles, not the caller.
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseAssemblyString(R"(
+target triple = "x86_64-pc-linux-gnu"
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+define i32 @gpu_only() {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  ret i32 %t
+}
+)",
+                                                  Diag, Ctx);
+  REQUIRE(M);
+  Expected<ModuleMachineBlocks> MB = machineBlocks(*M, "x86-64-v3");
+  REQUIRE_FALSE(bool(MB));
+  CHECK(toString(MB.takeError()).find("backend") != std::string::npos);
+  // A module without a triple is refused before anything runs.
+  M->setTargetTriple("");
+  Expected<ModuleMachineBlocks> NoTriple = machineBlocks(*M, "x86-64-v3");
+  REQUIRE_FALSE(bool(NoTriple));
+  CHECK(toString(NoTriple.takeError()).find("triple") != std::string::npos);
 }
 
 TEST_CASE("no machine code without a CPU or a backend", "[analyzer]") {
