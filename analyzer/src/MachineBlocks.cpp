@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
@@ -35,12 +36,14 @@ namespace {
 /// add or remove (unnamed blocks would be renumbered).
 constexpr StringLiteral Prefix = "crop.mb.";
 
-/// A "# 32-byte Reload" / "# 8-byte Folded Spill" comment: (bytes, reload?).
-std::optional<std::pair<uint32_t, bool>> stackAccess(StringRef Line) {
-  size_t Hash = Line.find('#');
+/// A "# 32-byte Reload" / "# 8-byte Folded Spill" comment (Comment: the
+/// target's comment string): (bytes, reload?).
+std::optional<std::pair<uint32_t, bool>> stackAccess(StringRef Line,
+                                                     StringRef Comment) {
+  size_t Hash = Line.find(Comment);
   if (Hash == StringRef::npos)
     return std::nullopt;
-  StringRef C = Line.drop_front(Hash + 1).trim();
+  StringRef C = Line.drop_front(Hash + Comment.size()).trim();
   size_t Dash = C.find("-byte ");
   if (Dash == StringRef::npos)
     return std::nullopt;
@@ -123,6 +126,10 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
   // Walk the assembly: a function's label comment "# @name" starts it, a
   // block label's comment "# %crop.mb.N" starts the IR block N; the entry
   // block has no label. Codegen's own blocks (no IR name) are left out.
+  // ("#" is x86's comment string; AArch64's is "//".)
+  const std::string Comment = TM->getMCAsmInfo()->getCommentString().str();
+  const std::string FnMark = Comment + " @", BlockMark = Comment + " %";
+  const std::string Unlabelled = Comment + " %bb.";
   ModuleMachineBlocks R;
   const std::vector<std::string> *Blocks = nullptr;
   std::map<std::string, GraphletMachine> *Out = nullptr;
@@ -130,12 +137,12 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
   SmallVector<StringRef, 0> Lines;
   StringRef(Asm).split(Lines, '\n');
   for (StringRef L : Lines) {
-    if (!L.starts_with("\t") && !L.starts_with(" ") && !L.starts_with("#") &&
-        L.contains(":")) {
+    if (!L.starts_with("\t") && !L.starts_with(" ") &&
+        !L.starts_with(Comment) && L.contains(":")) {
       StringRef Label = L.take_front(L.find(':'));
-      size_t At = L.find("# @");
+      size_t At = L.find(FnMark);
       if (At != StringRef::npos && !Label.starts_with(".")) {
-        StringRef Name = L.drop_front(At + 3).trim().trim('"');
+        StringRef Name = L.drop_front(At + FnMark.size()).trim().trim('"');
         auto It = Names.find(Name.str());
         Blocks = It == Names.end() ? nullptr : &It->second;
         Out = Blocks ? &R[Name.str()] : nullptr;
@@ -147,13 +154,13 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
         continue;
       }
     }
-    bool BlockStart = L.starts_with(".LBB") || L.starts_with("# %bb.");
+    bool BlockStart = L.starts_with(".LBB") || L.starts_with(Unlabelled);
     if (BlockStart) {
       Cur = nullptr;
-      size_t P = L.find(("# %" + Prefix).str());
+      size_t P = L.find(BlockMark + Prefix.str());
       unsigned Index = 0;
       if (P != StringRef::npos && Blocks &&
-          !L.drop_front(P + 3 + Prefix.size())
+          !L.drop_front(P + BlockMark.size() + Prefix.size())
                .take_while(isDigit)
                .getAsInteger(10, Index) &&
           Index < Blocks->size())
@@ -163,7 +170,7 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
     if (!Cur || !L.starts_with("\t") || L.size() < 2 || !isAlpha(L[1]))
       continue;
     ++Cur->Instructions;
-    if (auto S = stackAccess(L))
+    if (auto S = stackAccess(L, Comment))
       ++(S->second ? Cur->Reloads : Cur->Spills)[S->first];
   }
   return R;

@@ -484,6 +484,43 @@ TEST_CASE("the backend's machine code per block: instructions and spills",
   CHECK(Q->Module.CodegenCPU == "x86-64-v3");
 }
 
+TEST_CASE("machine code of another ISA: AArch64's assembly reads the same",
+          "[analyzer]") {
+  // Compiling needs no run, so an AArch64 module is read on any host; its
+  // assembly comments start with "//", not "#".
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseAssemblyString(R"(
+target triple = "aarch64-unknown-linux-gnu"
+define void @k(ptr %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %y = fadd float %x, 1.0
+  store float %y, ptr %p
+  %i.next = add i64 %i, 1
+  %c = icmp slt i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+)",
+                                                  Diag, Ctx);
+  REQUIRE(M);
+  Expected<ModuleMachineBlocks> MB = machineBlocks(*M, "neoverse-n1");
+  REQUIRE(bool(MB));
+  REQUIRE(MB->count("k"));
+  const std::map<std::string, GraphletMachine> &K = MB->at("k");
+  REQUIRE(K.count("loop"));
+  // ldr, fadd, str, add, cmp, b.lt: a handful, no stack traffic.
+  CHECK(K.at("loop").Instructions >= 4);
+  CHECK(K.at("loop").Instructions <= 8);
+  CHECK(K.at("loop").Reloads.empty());
+}
+
 TEST_CASE("a backend that stops is an error value, not a stopped process",
           "[analyzer][bad]") {
   // x86 cannot select a PTX intrinsic: LLVM reports a fatal error, which
