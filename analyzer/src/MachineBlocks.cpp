@@ -1,6 +1,8 @@
 //===- MachineBlocks.cpp - What the backend makes of each IR block --------===//
 #include "crop/Analyzer/MachineBlocks.h"
 
+#include "Internal.h"
+
 #include "crop/Passes/CFG.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -19,6 +21,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <optional>
 
@@ -253,15 +256,12 @@ Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
     int Null = ::open("/dev/null", O_WRONLY);
     if (Null >= 0)
       ::dup2(Null, 2);
+    // One framed message, as the profiled program sends its result.
     Expected<ModuleMachineBlocks> MB = compileAndRead(Src, CPU);
-    std::string Out =
-        MB ? "OK\n" + serialize(*MB) : "ERR\n" + toString(MB.takeError());
-    for (size_t Done = 0; Done < Out.size();) {
-      ssize_t W = ::write(Fds[1], Out.data() + Done, Out.size() - Done);
-      if (W <= 0)
-        break;
-      Done += size_t(W);
-    }
+    if (MB)
+      detail::sendMessage(Fds[1], 'R', serialize(*MB));
+    else
+      detail::sendMessage(Fds[1], 'E', toString(MB.takeError()));
     ::_exit(0);
   }
   ::close(Fds[1]);
@@ -283,12 +283,17 @@ Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
     return createStringError(inconvertibleErrorCode(),
                              "the backend crashed (signal %d)",
                              WTERMSIG(Status));
-  StringRef Text(In);
-  if (Text.consume_front("OK\n"))
-    return deserialize(Text);
-  if (Text.consume_front("ERR\n"))
-    return createStringError(inconvertibleErrorCode(), "%s",
-                             Text.str().c_str());
+  uint64_t Len = 0;
+  if (In.size() >= 9)
+    std::memcpy(&Len, In.data() + 1, 8);
+  if (In.size() >= 9 && In.size() - 9 == Len) {
+    StringRef Payload = StringRef(In).drop_front(9);
+    if (In[0] == 'R')
+      return deserialize(Payload);
+    if (In[0] == 'E')
+      return createStringError(inconvertibleErrorCode(), "%s",
+                               Payload.str().c_str());
+  }
   return createStringError(inconvertibleErrorCode(),
                            "the backend stopped (exit status %d)",
                            WIFEXITED(Status) ? WEXITSTATUS(Status) : -1);

@@ -79,7 +79,8 @@ void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
 
 void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
                       bool Store) {
-  BlockMem &B = Mem[Map->MemOps[MemOp].Block];
+  uint32_t Block = Map->MemOps[MemOp].Block;
+  BlockMem &B = Mem[Block];
   if (Store) {
     ++B.Stores;
     B.StoreBytes += Bytes;
@@ -89,7 +90,6 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   }
   if (!TrackReuse || Bytes == 0)
     return;
-  uint32_t Block = Map->MemOps[MemOp].Block;
   if (Store) {
     Alias.store(Addr, Bytes, Block);
   } else if (StoreAliasTracker::Match A = Alias.load(Addr, Bytes, Block);

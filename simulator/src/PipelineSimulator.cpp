@@ -601,7 +601,7 @@ struct PipelineSimulator::Impl {
   /// and the store and the load take their ports. Intrinsics lowered inline
   /// are no calls; a call's own argument and result travel in registers.
   void addCallSpills(const GraphletGraph &Gr, bool Ports) {
-    if (T.Isa.compare(0, 3, "x86") != 0)
+    if (!IsX86)
       return;
     const uint32_t N = OrderV.size();
     std::vector<uint32_t> Calls; // positions of real calls
@@ -630,12 +630,7 @@ struct PipelineSimulator::Impl {
         });
         if (!Crossed)
           continue;
-        uint32_t Lanes = std::max(1u, X.Lanes / pieces(X));
-        // Copies: classOf may grow the table its references point into.
-        VertexCost St =
-            classOf(GraphletVertex{"spill", "store", X.Type, Lanes, 0, 0}).Cost;
-        VertexCost Ld =
-            classOf(GraphletVertex{"spill", "load", X.Type, Lanes, 0, 0}).Cost;
+        VertexCost St = spillCost(X, "store"), Ld = spillCost(X, "load");
         if (PredLat.empty())
           PredLat.assign(PredPos.size(), 0.0f);
         PredLat[E] = float(St.Latency + Ld.Latency);
@@ -655,10 +650,17 @@ struct PipelineSimulator::Impl {
     PredBegin.push_back(PredPos.size());
   }
 
+  /// Storing (Op "store") or reloading ("load") one register of V's type
+  /// through a stack slot. A copy: classOf may grow the table it points into.
+  VertexCost spillCost(const GraphletVertex &V, const char *Op) {
+    uint32_t Lanes = std::max(1u, V.Lanes / pieces(V));
+    return classOf(GraphletVertex{"spill", Op, V.Type, Lanes, 0, 0}).Cost;
+  }
+
   /// Vector registers the program's code has: x86 16 (32 with AVX-512's
   /// 512-bit registers), AArch64 and others 32 (ISA facts, not measured).
   uint32_t vectorRegisters() const {
-    if (T.Isa.compare(0, 3, "x86") == 0)
+    if (IsX86)
       return Cpu.SimdBits >= 512 ? 32 : 16;
     return 32;
   }
@@ -744,19 +746,14 @@ struct PipelineSimulator::Impl {
     }
     if (SelfMerged)
       Reloads *= 2, Pairs *= 2;
-    auto spill = [&](const GraphletVertex &X, const char *Op) {
-      uint32_t Lanes = std::max(1u, X.Lanes / pieces(X));
-      // A copy: classOf may grow the table its references point into.
-      return VertexCost(
-          classOf(GraphletVertex{"spill", Op, X.Type, Lanes, 0, 0}).Cost);
-    };
     if (Reloads) {
-      VertexCost LC = spill(*ReloadTy, "load");
+      VertexCost LC = spillCost(*ReloadTy, "load");
       for (uint32_t I = 0; I < Reloads; ++I)
         appendIndependent(LC);
     }
     if (Pairs) {
-      VertexCost LC = spill(*PairTy, "load"), SC = spill(*PairTy, "store");
+      VertexCost LC = spillCost(*PairTy, "load"),
+                 SC = spillCost(*PairTy, "store");
       for (uint32_t I = 0; I < Pairs; ++I) {
         appendIndependent(SC);
         appendIndependent(LC);

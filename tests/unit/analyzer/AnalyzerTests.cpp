@@ -3,14 +3,12 @@
 #include "crop/Analyzer/Profiler.h"
 #include "crop/Profile/ProfileIO.h"
 
-#include "llvm/AsmParser/Parser.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <catch2/catch.hpp>
+
+#include "TestIR.h"
 
 using namespace llvm;
 using namespace crop;
@@ -489,8 +487,7 @@ TEST_CASE("machine code of another ISA: AArch64's assembly reads the same",
   // Compiling needs no run, so an AArch64 module is read on any host; its
   // assembly comments start with "//", not "#".
   LLVMContext Ctx;
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseAssemblyString(R"(
+  std::unique_ptr<Module> M = parseIR(Ctx, R"(
 target triple = "aarch64-unknown-linux-gnu"
 define void @k(ptr %a, i64 %n) {
 entry:
@@ -507,9 +504,7 @@ loop:
 exit:
   ret void
 }
-)",
-                                                  Diag, Ctx);
-  REQUIRE(M);
+)");
   Expected<ModuleMachineBlocks> MB = machineBlocks(*M, "neoverse-n1");
   REQUIRE(bool(MB));
   REQUIRE(MB->count("k"));
@@ -526,17 +521,14 @@ TEST_CASE("a backend that stops is an error value, not a stopped process",
   // x86 cannot select a PTX intrinsic: LLVM reports a fatal error, which
   // ends the child that compiles, not the caller.
   LLVMContext Ctx;
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseAssemblyString(R"(
+  std::unique_ptr<Module> M = parseIR(Ctx, R"(
 target triple = "x86_64-pc-linux-gnu"
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 define i32 @gpu_only() {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   ret i32 %t
 }
-)",
-                                                  Diag, Ctx);
-  REQUIRE(M);
+)");
   Expected<ModuleMachineBlocks> MB = machineBlocks(*M, "x86-64-v3");
   REQUIRE_FALSE(bool(MB));
   CHECK(toString(MB.takeError()).find("backend") != std::string::npos);

@@ -2,6 +2,8 @@
 #include "crop/Passes/Instrumentation.h"
 #include "crop/Passes/RuntimeABI.h"
 
+#include "TestIR.h"
+
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
@@ -15,10 +17,7 @@ using namespace llvm;
 using namespace crop;
 
 static std::unique_ptr<Module> parse(LLVMContext &Ctx, const char *IR) {
-  SMDiagnostic Err;
-  auto M = parseAssemblyString(IR, Err, Ctx);
-  REQUIRE(M);
-  return M;
+  return parseIR(Ctx, IR);
 }
 
 static const char *LoopIR = R"(
