@@ -10,6 +10,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
@@ -73,7 +74,7 @@ std::string crop::moduleTargetCPU(const Module &M) {
 
 namespace {
 
-Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
+void initializeTargets() {
   static std::once_flag Once;
   std::call_once(Once, [] {
     InitializeAllTargetInfos();
@@ -81,6 +82,36 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
     InitializeAllTargetMCs();
     InitializeAllAsmPrinters();
   });
+}
+
+} // namespace
+
+Error crop::checkCodegenCPU(StringRef TripleStr, StringRef CPU) {
+  initializeTargets();
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(TripleStr.str(), Err);
+  if (!T || CPU.empty())
+    return Error::success();
+  std::unique_ptr<MCSubtargetInfo> STI(
+      T->createMCSubtargetInfo(TripleStr.str(), "", ""));
+  if (!STI || STI->isCPUStringValid(CPU))
+    return Error::success();
+  std::vector<std::string> Known;
+  for (const SubtargetSubTypeKV &P : STI->getAllProcessorDescriptions())
+    if (Known.size() < 12)
+      Known.push_back(P.Key);
+  return createStringError(
+      inconvertibleErrorCode(),
+      "--codegen-cpu: '%s' is not a CPU the %s backend knows (it knows %s, "
+      "...; `llc-19 -mtriple=%s -mcpu=help` lists them all)",
+      CPU.str().c_str(), T->getName(), join(Known, ", ").c_str(),
+      TripleStr.str().c_str());
+}
+
+namespace {
+
+Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
+  initializeTargets();
   std::string TripleStr = Src.getTargetTriple();
   if (TripleStr.empty())
     return createStringError(inconvertibleErrorCode(),

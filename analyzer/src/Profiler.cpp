@@ -169,6 +169,11 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   // The machine code of the uninstrumented module, for the CPU its binary
   // is built for; without one (or without a backend) the simulator
   // estimates register pressure itself.
+  // A CPU the user named and the backend does not know is a mistake to
+  // report, not a record to leave out quietly.
+  if (Error E = checkCodegenCPU(M.getTargetTriple(), Opts.CodegenCPU))
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": " + toString(std::move(E)));
   std::string CPU =
       Opts.CodegenCPU.empty() ? moduleTargetCPU(M) : Opts.CodegenCPU;
   if (!CPU.empty()) {

@@ -539,6 +539,21 @@ define i32 @gpu_only() {
   CHECK(toString(NoTriple.takeError()).find("triple") != std::string::npos);
 }
 
+TEST_CASE("a --codegen-cpu the backend does not know is an error",
+          "[analyzer][bad]") {
+  ProfileOptions O;
+  O.Entry = "acc";
+  O.Args = {"f32:20000", "f32:200"};
+  O.CodegenCPU = "x86-64-v9";
+  std::string Msg = profileError(pressureIR(8), O);
+  CHECK(Msg.find("--codegen-cpu") != std::string::npos);
+  CHECK(Msg.find("'x86-64-v9'") != std::string::npos);
+  CHECK(Msg.find("-mcpu=help") != std::string::npos);
+  // Known names pass the check; without a backend there is nothing to check.
+  CHECK_FALSE(bool(checkCodegenCPU("x86_64-pc-linux-gnu", "x86-64-v3")));
+  CHECK_FALSE(bool(checkCodegenCPU("", "anything")));
+}
+
 TEST_CASE("no machine code without a CPU or a backend", "[analyzer]") {
   // NestedIR names neither a triple nor a target-cpu: nothing is recorded,
   // and the profile is made all the same; so with a CPU but no triple.

@@ -38,6 +38,11 @@ using ModuleMachineBlocks =
 llvm::Expected<ModuleMachineBlocks> machineBlocks(const llvm::Module &M,
                                                   llvm::StringRef CPU);
 
+/// An error naming CPU and some CPUs the triple's backend does know when
+/// the backend does not know CPU; success when it does, or when this LLVM
+/// has no backend for the triple (nothing will be compiled then).
+llvm::Error checkCodegenCPU(llvm::StringRef Triple, llvm::StringRef CPU);
+
 /// The target-cpu the module's defined functions name (the first one that
 /// names one); empty when none does.
 std::string moduleTargetCPU(const llvm::Module &M);
