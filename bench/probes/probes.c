@@ -1,0 +1,145 @@
+/* Hardware probes behind rules in docs/prediction.md: small kernels that are not in the suite, timed
+ * natively, best of repeated runs. Each prints one markdown table row. Built and run by run.sh. */
+#include <immintrin.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#define main example_main
+#include "../../examples/matmul_tiled.c"
+#undef main
+#undef N
+#undef TILE
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Page-aligned buffers (with room to shift one by Off bytes), on 4 KiB pages (Huge = 0) or 2 MiB pages
+ * where the kernel grants them (Huge = 1). */
+static char *pages(size_t Bytes, int Huge) {
+  size_t N = (Bytes + (4u << 20) + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+  char *P = aligned_alloc(2u << 20, N);
+  madvise(P, N, Huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+  memset(P, 0, N);
+  return P;
+}
+
+#define ROWS 3136
+#define COLS 256
+/* c.eltwise's column walk: c outer, p inner, 1 KiB rows; Out's row p shares its page offsets with In's
+ * and Res's row p + 4 when the buffers are equally aligned. */
+__attribute__((noinline)) static void walk(const float *restrict In, const float *restrict Res,
+                                           float *restrict Out) {
+  for (int c = 0; c < COLS; ++c)
+#pragma clang loop vectorize(disable) interleave(disable) unroll_count(4)
+    for (int p = 0; p < ROWS; ++p)
+      Out[p * COLS + c] = fmaxf(In[p * COLS + c] + Res[p * COLS + c], 0.0f);
+}
+
+static double aliasing(int Off, int Huge) {
+  size_t B = (size_t)ROWS * COLS * 4;
+  float *In = (float *)pages(B, Huge), *Res = (float *)(pages(B, Huge) + Off),
+        *Out = (float *)(pages(B, Huge) + 2 * Off);
+  double Best = 1e9;
+  for (int R = 0; R < 8; ++R) {
+    double T = now();
+    walk(In, Res, Out);
+    T = now() - T;
+    Best = T < Best ? T : Best;
+  }
+  return Best;
+}
+
+static double matmul(int Off) {
+  int N = 256;
+  float *A = (float *)pages(N * N * 4, 0), *B = (float *)(pages(N * N * 4, 0) + Off),
+        *C = (float *)(pages(N * N * 4, 0) + 2 * Off);
+  for (int I = 0; I < N * N; ++I)
+    A[I] = I % 7, B[I] = I % 5;
+  double Best = 1e9;
+  for (int R = 0; R < 100; ++R) {
+    double T = now();
+    matmul_tiled(A, B, C, N);
+    T = now() - T;
+    Best = T < Best ? T : Best;
+  }
+  return Best;
+}
+
+/* Streams over L3-resident buffers (3 MiB read, 1.5 MiB copied), 8-float vectors. */
+__attribute__((noinline)) static float readAll(const float *X, long N) {
+  /* Four independent accumulators, so that the loads and not the adds bind. */
+  __m256 S0 = _mm256_setzero_ps(), S1 = S0, S2 = S0, S3 = S0;
+  for (long I = 0; I < N; I += 32) {
+    S0 = _mm256_add_ps(S0, _mm256_loadu_ps(X + I));
+    S1 = _mm256_add_ps(S1, _mm256_loadu_ps(X + I + 8));
+    S2 = _mm256_add_ps(S2, _mm256_loadu_ps(X + I + 16));
+    S3 = _mm256_add_ps(S3, _mm256_loadu_ps(X + I + 24));
+  }
+  float R[8];
+  _mm256_storeu_ps(R, _mm256_add_ps(_mm256_add_ps(S0, S1), _mm256_add_ps(S2, S3)));
+  return R[0] + R[1] + R[2] + R[3] + R[4] + R[5] + R[6] + R[7];
+}
+__attribute__((noinline)) static void copy(const float *restrict X, float *restrict Y, long N) {
+  for (long I = 0; I < N; ++I)
+    Y[I] = X[I];
+}
+
+/* One store per line, 1088-byte stride, over a footprint F: every store misses L1. */
+__attribute__((noinline)) static void strided(float *Y, long N, long Stride) {
+  for (long I = 0; I < N; ++I)
+    Y[I * Stride] = 1.0f;
+}
+
+int main(void) {
+  printf("| probe | variant | result |\n|---|---|---|\n");
+  printf("| 4K aliasing: column walk, 3 x 3.2 MB | equal page offsets, 4 KiB pages | %.2f ms |\n",
+         1e3 * aliasing(0, 0));
+  printf("| | buffers 64 B apart, 4 KiB pages | %.2f ms |\n", 1e3 * aliasing(64, 0));
+  printf("| | equal page offsets, 2 MiB pages (madvise) | %.2f ms |\n", 1e3 * aliasing(0, 1));
+  static const int Offsets[] = {0, 64, 128, 1024, 2048};
+  for (int I = 0; I < 5; ++I) {
+    int Off = Offsets[I];
+    printf("| read-modify-write stores: examples/matmul_tiled.c, N = 256 | B shifted by %d B, C by twice that | %.3f ms |\n",
+           Off, 1e3 * matmul(Off));
+  }
+  long N = 786432; /* floats: 3 MiB */
+  float *X = (float *)pages(N * 4, 0), *Y = (float *)pages(N * 4, 0);
+  volatile float Sink = 0;
+  double Best = 1e9;
+  for (int R = 0; R < 100; ++R) {
+    double T = now();
+    Sink += readAll(X, N);
+    T = now() - T;
+    Best = T < Best ? T : Best;
+  }
+  printf("| L3-resident streams | read 3 MiB | %.1f GB/s |\n", N * 4 / Best / 1e9);
+  Best = 1e9;
+  for (int R = 0; R < 100; ++R) {
+    double T = now();
+    copy(X, Y, N / 2);
+    T = now() - T;
+    Best = T < Best ? T : Best;
+  }
+  printf("| | copy 1.5 MiB (reads incl. the stores' RFOs, per second) | %.1f GB/s |\n", N * 4 / Best / 1e9);
+  for (long F = 256; F <= 4096; F *= 16) {
+    long Stride = 1088 / 4, Lines = (F << 10) / 1088;
+    float *Z = (float *)pages(F << 10, 0);
+    Best = 1e9;
+    for (int R = 0; R < 50; ++R) {
+      double T = now();
+      strided(Z, Lines, Stride);
+      T = now() - T;
+      Best = T < Best ? T : Best;
+    }
+    printf("| strided stores missing L1 | 1088 B stride over %ld KiB | %.2f ns per line |\n", F,
+           1e9 * Best / Lines);
+  }
+  return Sink < 0;
+}

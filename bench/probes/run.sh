@@ -1,0 +1,10 @@
+#!/bin/sh
+# Hardware probes behind model rules in docs/prediction.md (4K aliasing, read-modify-write stores,
+# write-backs at L3, strided store misses): builds probes.c natively and prints a markdown table.
+#   bash bench/probes/run.sh [OUT_DIR]     (default build/bench/probes; one OpenMP thread)
+set -e
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${1:-$HERE/../../build/bench/probes}
+mkdir -p "$OUT"
+clang-19 -O2 -march=x86-64-v3 -fopenmp "$HERE/probes.c" -lm -o "$OUT/probes"
+OMP_NUM_THREADS=1 "$OUT/probes"
