@@ -8,8 +8,14 @@ names the IR it came from (module.source, module.hash); a program's newest profi
 ground truth is the cached measurement of that IR hash under the current protocol (process CPU time
 for 1 thread). TVM entries have one schedule per task: they count for APE only, as in the bench.
 
+With --groundtruth bench/results/<cpu>/groundtruth.json it scores against another CPU's committed
+measurements instead (matched by program id and IR hash): with that CPU's descriptor as --target, a
+model change is checked on every CPU with results from any machine, since profiles do not depend on
+the machine they were made on. Scores are given for the development and validation halves
+(bench/suite/split.py) and for all programs.
+
   python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
-                           [--json FILE] [--predict-flag=FLAG ...]
+                           [--groundtruth FILE] [--json FILE] [--predict-flag=FLAG ...]
 """
 
 import argparse
@@ -22,13 +28,14 @@ import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from suite import groundtruth, score, tasks as T  # noqa: E402
+from suite import groundtruth, score, split, tasks as T  # noqa: E402
 from suite import programs as programs_mod  # noqa: E402
 
 
-def programs(out, threads):
-    """[(program id, task, weight, profile path, measured seconds)] from the cached run in `out`."""
-    gt = json.load(open(os.path.join(out, "groundtruth.json")))
+def programs(out, threads, committed=None):
+    """[(program id, task, weight, profile path, measured seconds)] from the cached run in `out`, measured
+    here (out/groundtruth.json) or, with `committed`, on the CPU whose groundtruth.json that is."""
+    gt = json.load(open(os.path.join(out, "groundtruth.json"))) if committed is None else None
     weight = {t.name: t.weight for t in T.build_tasks()}
     newest = {}
     for path in glob.glob(os.path.join(out, "profiles", "*.json")):
@@ -47,10 +54,16 @@ def programs(out, threads):
     suffix = "|t%d|%s" % (threads, groundtruth.PROTOCOL)
     rows = []
     for pid, (_, path, ir_hash) in sorted(newest.items()):
+        task = pid.split("/")[0]
+        if committed is not None:
+            e = committed["programs"].get(pid)
+            if not e or e.get("ir_hash") != ir_hash or "t%d" % threads not in e:
+                continue
+            rows.append((pid, task, weight.get(task, 1), path, e["t%d" % threads]["seconds"]))
+            continue
         keys = [k for k in gt if k.startswith(ir_hash + ":") and k.endswith(suffix)]
         if not keys:
             continue
-        task = pid.split("/")[0]
         rows.append((pid, task, weight.get(task, 1), path, gt[keys[0]]["seconds"]))
     return rows
 
@@ -71,6 +84,8 @@ def main(argv=None):
     ap.add_argument("--target", default=os.path.join(ROOT, "hwdb", "targets", "zen4-vm.yaml"))
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--groundtruth", help="a CPU's committed bench/results/<cpu>/groundtruth.json to score "
+                                          "against (default: this machine's measurements in OUT)")
     ap.add_argument("--json", help="write per-program predictions here")
     ap.add_argument("--predict-flag", action="append",
                     default=["--warm-calls", "--vector-bits=%d" % programs_mod.NATIVE_VECTOR_BITS],
@@ -78,7 +93,17 @@ def main(argv=None):
                          "binaries' --vector-bits, as bench/run.sh)")
     args = ap.parse_args(argv)
 
-    rows = programs(args.out, args.threads)
+    committed = None
+    if args.groundtruth:
+        with open(args.groundtruth) as f:
+            committed = json.load(f)
+        if committed.get("protocol") != groundtruth.PROTOCOL:
+            sys.exit("rescore: %s was measured under protocol %s, this bench uses %s" % (
+                args.groundtruth, committed.get("protocol"), groundtruth.PROTOCOL))
+    rows = programs(args.out, args.threads, committed)
+    if not rows:
+        sys.exit("rescore: no profile in %s has a measurement%s" % (
+            args.out, " in " + args.groundtruth if args.groundtruth else ""))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         preds = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3], args.predict_flag), rows))
     per_task = {}
@@ -89,12 +114,24 @@ def main(argv=None):
     ranked = {n: t for n, t in per_task.items() if not n.startswith("tvm.")}
     s = score.scores(ranked)
     all_apes = score.scores(per_task)
-    print("crop %s, target %s, %d thread(s), %d programs" % (args.crop, args.target, args.threads, len(rows)))
+    half = split.halves({t: [r[0] for r in rows if r[1] == t] for t in per_task})
+    by_half = {}
+    for (pid, task, w, _, meas), pred in zip(rows, preds):
+        t = by_half.setdefault(half[pid], {}).setdefault(task, {"weight": w, "items": [],
+                                                               "rank": not task.startswith("tvm.")})
+        t["items"].append((meas, pred))
+    print("crop %s, target %s, %d thread(s), %d programs, measured %s" % (
+        args.crop, args.target, args.threads, len(rows),
+        committed.get("cpu", args.groundtruth) if committed else "here"))
     print("| tasks | top-1 | top-5 | Kendall tau | median APE | MAPE |")
     print("|---|---|---|---|---|---|")
     print("| ranked (%d) | %.3f | %.3f | %.3f | %.1f %% | %.1f %% |" % (
         s["ranked_tasks"], s["top1"], s["top5"], s["tau"], 100 * s["median_ape"], 100 * s["mape"]))
     print("| all, APE incl. TVM | | | | %.1f %% | %.1f %% |" % (100 * all_apes["median_ape"], 100 * all_apes["mape"]))
+    for h in ("dev", "val"):
+        x = score.scores(by_half.get(h, {}))
+        print("| %s half (%d ranked, APE incl. TVM) | %.3f | %.3f | %.3f | %.1f %% | %.1f %% |" % (
+            h, x["ranked_tasks"], x["top1"], x["top5"], x["tau"], 100 * x["median_ape"], 100 * x["mape"]))
     print()
     print("| task | n | Kendall tau | top-1 | median APE | median pred/meas |")
     print("|---|---|---|---|---|---|")
@@ -106,11 +143,13 @@ def main(argv=None):
         apes = sorted(abs(p - m) / m for m, p in items)
         tau = score.kendall_tau_b([p for _, p in items], [m for m, _ in items]) if len(items) > 1 else float("nan")
         top1 = min(m for m, _ in items) / score.expected_topk_min(items, 1)
-        print("| %s | %d | %.2f | %.2f | %.0f %% | %.2f |" % (name, len(items), tau, top1,
+        print("| %s | %d | %.2f | %.2f | %.0f %% | %.2f |" % (name + (" (val only)" if split.validation_only(name) else ""),
+                                                              len(items), tau, top1,
                                                               100 * score.median(apes), score.median(ratios)))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump([{"program": r[0], "measured": r[4], "predicted": p} for r, p in zip(rows, preds)], f,
+            json.dump([{"program": r[0], "half": half[r[0]], "measured": r[4], "predicted": p}
+                       for r, p in zip(rows, preds)], f,
                       indent=1)
 
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Crop's evaluation suite: builds the programs, measures them natively, runs Crop and its peers, prints the
-# score table and writes bench/results/summary.{md,json} and per-task plots. `bench/run.sh --help`.
+# score table and writes bench/results/<cpu>/summary.{md,json}, groundtruth.json and per-task plots. `bench/run.sh --help`.
 # Brings build/ up to date first (crop and the simulator's speed bench); CROP_BENCH_NO_BUILD=1 skips that.
 set -e
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

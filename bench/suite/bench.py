@@ -15,9 +15,10 @@ import subprocess
 import sys
 import time
 
-from . import groundtruth, peers, programs, score
+from . import groundtruth, peers, programs, score, split
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+RESULTS = os.path.join(ROOT, "bench", "results")
 MODELS = ["crop", "crop-no-mem", "llvm-mca", "roofline"]
 MODEL_TITLES = {"crop": "Crop", "crop-no-mem": "Crop --no-memory-model", "llvm-mca": "llvm-mca x counts",
                 "roofline": "roofline"}
@@ -31,7 +32,9 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(prog="bench/run.sh", description=__doc__)
     ap.add_argument("--quick", action="store_true", help="a subset that runs in about 3 minutes")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"), help="build/measurement folder")
-    ap.add_argument("--results", default=os.path.join(ROOT, "bench", "results"), help="where reports go")
+    ap.add_argument("--results", default=None,
+                    help="where reports go (default: bench/results/<this CPU model>/, one folder per CPU model; "
+                         "bench/results/README.md lists every CPU's latest figures)")
     ap.add_argument("--crop", default=os.path.join(ROOT, "build", "bin", "crop"), help="crop binary")
     ap.add_argument("--target", default=None,
                     help="descriptor for the predictions (default: this machine's, from crop microbench)")
@@ -82,6 +85,8 @@ def main(argv=None):
     args = parse_args(argv if argv is not None else sys.argv[1:])
     t_start = time.time()
     os.makedirs(args.out, exist_ok=True)
+    if args.results is None:
+        args.results = os.path.join(RESULTS, split.cpu_slug(groundtruth.cpu_model()))
     os.makedirs(args.results, exist_ok=True)
     threads = [int(t) for t in args.threads.split(",")]
     only = set(args.only.split(",")) if args.only else None
@@ -215,16 +220,20 @@ def main(argv=None):
         except Exception as e:
             log("  crop_bench_simulator failed: %s" % e)
 
-    # 4. Scores.
+    # 4. Scores: all programs, per source, and the development and validation halves (split.py).
     results = {}
     sources = sorted(set(p.task.source for p in progs))
+    half = split.halves(group_ids(progs))
     for n in threads:
         for model in MODELS:
             row = {}
-            for src in [None] + sources:
+            for src in [None] + sources + ["dev", "val"]:
                 tasks = {}
                 for p in progs:
-                    if src and p.task.source != src:
+                    if src in ("dev", "val"):
+                        if half[p.id] != src:
+                            continue
+                    elif src and p.task.source != src:
                         continue
                     g = gt.get((p.id, n))
                     if not g:
@@ -240,18 +249,23 @@ def main(argv=None):
     # 5. Report.
     md = render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, desc_path, desc_note,
                 notes, t_build, t_measure, t_models, t_micro, prof_times, prof_cached, pred_times, sim_rates,
-                time.time() - t_start)
+                time.time() - t_start, half)
     print(md)
     base = os.path.join(args.results, args.summary_name)
-    with open(base + ".md.tmp", "w") as f:
-        f.write(md)
-    os.replace(base + ".md.tmp", base + ".md")
+    write_atomic(base + ".md", md)
     summary = {"date": date, "cpu": cpu, "quick": args.quick, "descriptor": desc_note,
+               "descriptor_path": os.path.relpath(desc_path, ROOT) if desc_path.startswith(ROOT) else desc_path,
                "programs": len(progs), "tasks": len(set(p.task.name for p in progs)), "scores": results,
+               "split": {"seed": split.SEED, "validation_only_tasks": sorted(
+                   set(p.task.name for p in progs if split.validation_only(p.task.name)))},
                "notes": notes}
-    with open(base + ".json.tmp", "w") as f:
-        json.dump(summary, f, indent=1, sort_keys=True)
-    os.replace(base + ".json.tmp", base + ".json")
+    write_atomic(base + ".json", json.dumps(summary, indent=1, sort_keys=True))
+    # This CPU's measurements, committed beside its summary, so a session on another CPU can score a model
+    # change against them (bench/rescore.py --groundtruth): profiles are hardware-independent.
+    if not args.quick and not only and not args.per_task:
+        save_groundtruth(os.path.join(args.results, "groundtruth.json"), progs, gt, threads, cpu)
+    if os.path.dirname(os.path.abspath(args.results)) == RESULTS:
+        write_index(RESULTS)
     # Per-program data (not committed): measured and predicted seconds.
     rows = []
     for p in progs:
@@ -270,8 +284,84 @@ def main(argv=None):
     return 0
 
 
+def group_ids(progs):
+    out = {}
+    for p in progs:
+        out.setdefault(p.task.name, []).append(p.id)
+    return out
+
+
+def write_atomic(path, text):
+    tmp = "%s.tmp.%d" % (path, os.getpid())
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def save_groundtruth(path, progs, gt, threads, cpu):
+    """{program id: {"ir_hash", "entry", "t1": {seconds, spreads}, ...}} for this CPU, merged into what is there."""
+    data = {"cpu": cpu, "protocol": groundtruth.PROTOCOL, "programs": {}}
+    if os.path.exists(path):
+        try:
+            with open(path) as f:
+                old = json.load(f)
+            if old.get("protocol") == groundtruth.PROTOCOL:
+                data["programs"] = old.get("programs", {})
+        except (OSError, ValueError):
+            pass
+    for p in progs:
+        e = {"ir_hash": p.ir_hash, "entry": p.entry, "task": p.task.name}
+        for n in threads:
+            g = gt.get((p.id, n))
+            if g:
+                e["t%d" % n] = {k: g[k] for k in ("seconds", "spread_p10_p90", "spread_between_processes") if k in g}
+        if any(k.startswith("t") and k != "task" for k in e):
+            data["programs"][p.id] = e
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True))
+
+
+def write_index(root):
+    """bench/results/README.md: every CPU's latest summaries side by side (Crop on both halves, 1 and 2 threads)."""
+    rows = []
+    for d in sorted(os.listdir(root)):
+        if not os.path.isdir(os.path.join(root, d)):
+            continue
+        for name in sorted(os.listdir(os.path.join(root, d))):
+            if not (name.startswith("summary") and name.endswith(".json")):
+                continue
+            try:
+                with open(os.path.join(root, d, name)) as f:
+                    s = json.load(f)
+            except (OSError, ValueError):
+                continue
+            for key, r in sorted(s.get("scores", {}).items()):
+                model, t = key.split("|")
+                if model != "crop":
+                    continue
+                cells = []
+                for h in ("dev", "val", "all"):
+                    a = r.get(h)
+                    cells += ([fmt(a["top1"]), fmt(a["top5"]), fmt(a["tau"]), fmt(a["median_ape"], True)]
+                              if a else ["—"] * 4)
+                rows.append("| %s | [%s](%s/%s.md) | %s | %s | %s | %s |" % (
+                    d, name[:-5], d, name[:-5], os.path.basename(s.get("descriptor_path", "")) or s.get(
+                        "descriptor", ""), t[1:], " | ".join(cells), s.get("date", "")))
+    L = ["# Crop's suite results, one folder per CPU model", "",
+         "Written by `bench/run.sh` after every full run (do not edit by hand). Each folder holds that CPU "
+         "model's latest full run (`summary.md`/`.json`; another `summary-<name>` for a run with another "
+         "descriptor, e.g. a published one instead of the machine's own `crop microbench` one) and its "
+         "measured times (`groundtruth.json`), against which `bench/rescore.py --groundtruth` scores a model "
+         "change from any machine: profiles do not depend on the machine. Crop's scores on the development "
+         "half, the validation half (`bench/suite/split.py`) and all programs; `—` where a summary predates "
+         "the split.", "",
+         "| CPU | summary | descriptor | threads | dev top-1 | dev top-5 | dev τ | dev MdAPE | val top-1 | "
+         "val top-5 | val τ | val MdAPE | all top-1 | all top-5 | all τ | all MdAPE | date |",
+         "|" + "---|" * 17] + rows
+    write_atomic(os.path.join(root, "README.md"), "\n".join(L) + "\n")
+
+
 def render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, desc_path, desc_note, notes,
-           t_build, t_measure, t_models, t_micro, prof_times, prof_cached, pred_times, sim_rates, t_total):
+           t_build, t_measure, t_models, t_micro, prof_times, prof_cached, pred_times, sim_rates, t_total, half):
     L = []
     L.append("# Crop evaluation suite%s" % (" (--quick)" if args.quick else ""))
     L.append("")
@@ -301,6 +391,25 @@ def render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, 
             cells += [fmt(r[s]["mape"], True) for s in sources]
             L.append("| " + " | ".join(cells) + " |")
         L.append("")
+    # The two halves.
+    L.append("## Development and validation halves")
+    L.append("")
+    vo = sorted(set(p.task.name for p in progs if split.validation_only(p.task.name)))
+    L.append("Split by `bench/suite/split.py` (seed `%s`): %d development and %d validation programs; "
+             "validation only: %s. Study failures on the development half; keep a change only if the "
+             "validation half improves." % (split.SEED, sum(1 for v in half.values() if v == "dev"),
+                                             sum(1 for v in half.values() if v == "val"), ", ".join(vo) or "none"))
+    L.append("")
+    L.append("| threads | model | half | top-1 | top-5 | Kendall τ | median APE | MAPE | ranked tasks |")
+    L.append("|---|---|---|---|---|---|---|---|---|")
+    for n in threads:
+        for m in MODELS:
+            for h in ("dev", "val"):
+                a = results["%s|t%d" % (m, n)][h]
+                L.append("| %d | %s | %s | %s | %s | %s | %s | %s | %d |" % (
+                    n, MODEL_TITLES[m], h, fmt(a["top1"]), fmt(a["top5"]), fmt(a["tau"]),
+                    fmt(a["median_ape"], True), fmt(a["mape"], True), a["ranked_tasks"]))
+    L.append("")
     # Ground-truth noise.
     L.append("## Ground truth")
     L.append("")
