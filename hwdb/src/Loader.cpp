@@ -474,6 +474,14 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                C.MispredictPenalty);
   if (const Val *V = R.get("max_outstanding_misses", false))
     readCount(D, V, R.path("max_outstanding_misses"), C.MaxOutstandingMisses);
+  if (const Val *V = R.get("reorder_buffer", false)) {
+    if (readCount(D, V, R.path("reorder_buffer"), C.ReorderBuffer) &&
+        (C.ReorderBuffer < 16 || C.ReorderBuffer > 4096))
+      D.error(*V, R.path("reorder_buffer"),
+              formatv("{0} entries is outside 16..4096 (current cores have "
+                      "128-640)",
+                      C.ReorderBuffer));
+  }
 
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {

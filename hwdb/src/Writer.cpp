@@ -20,6 +20,8 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
     << q(C.MispredictPenalty, Dimension::Cycles);
   E << YAML::Key << "max_outstanding_misses" << YAML::Value
     << C.MaxOutstandingMisses;
+  if (C.ReorderBuffer)
+    E << YAML::Key << "reorder_buffer" << YAML::Value << C.ReorderBuffer;
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;

@@ -228,6 +228,16 @@ std::string HostInfo::microarchitecture() const {
   return "";
 }
 
+uint32_t HostInfo::publishedReorderBuffer() const {
+  std::string A = microarchitecture();
+  return A == "Zen/Zen+" ? 192
+         : A == "Zen 2"  ? 224
+         : A == "Zen 3"  ? 256
+         : A == "Zen 4"  ? 320
+         : A == "Zen 5"  ? 448
+                         : 0;
+}
+
 HostInfo detectHostInfo() {
   HostInfo H;
   long Online = sysconf(_SC_NPROCESSORS_ONLN);

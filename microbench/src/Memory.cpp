@@ -4,6 +4,8 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -206,6 +208,91 @@ measureMispredictPenalty(KernelJit &J, double Hz, bool Quick) {
   double Misses = double(Iters) * 0.5;
   double Penalty = (Unpredictable - Predictable) * Hz / 1e9 / Misses;
   return std::make_pair(std::max(Penalty, 1.0), spreadOf(RandomNs));
+}
+
+namespace {
+
+/// Steps of each chase with N nops after each load; ns per step. The chases
+/// go on from where the last call left them: restarting from one place
+/// would walk lines the previous call brought into the caches.
+template <unsigned N>
+double robStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
+  auto T0 = Clock::now();
+  for (uint64_t S = 0; S < Steps; ++S) {
+    A = *static_cast<void *volatile *>(A);
+    asm volatile(".rept %c0\n\tnop\n\t.endr" ::"i"(N));
+    B = *static_cast<void *volatile *>(B);
+    asm volatile(".rept %c0\n\tnop\n\t.endr" ::"i"(N));
+  }
+  double Ns = nsSince(T0) / double(Steps);
+  Out += reinterpret_cast<uintptr_t>(A) ^ reinterpret_cast<uintptr_t>(B);
+  return Ns;
+}
+
+using RobFn = double (*)(void *&, void *&, uint64_t, uintptr_t &);
+/// Fillers of 32..1024 nops in steps of 16: today's windows are 128-640.
+template <unsigned... I>
+constexpr std::array<std::pair<uint32_t, RobFn>, sizeof...(I)>
+robTable(std::integer_sequence<unsigned, I...>) {
+  return {{{32 + 16 * I, &robStep<32 + 16 * I>}...}};
+}
+
+} // namespace
+
+RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
+                                    bool Quick) {
+  RobMeasurement R;
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+  HugeBuffer Buf(Bytes);
+  if (!Buf.P)
+    return R;
+  std::mt19937_64 Rng(11);
+  uint64_t Lines = Bytes / LineBytes;
+  buildCycle(Buf.P, Lines, LineBytes, Rng);
+  // The two chases start half the cycle apart, so they never meet.
+  void *A = Buf.P, *B = Buf.P;
+  for (uint64_t I = 0; I < Lines / 2; ++I)
+    B = *static_cast<void **>(B);
+  static constexpr auto Table =
+      robTable(std::make_integer_sequence<unsigned, 63>());
+  const uint64_t Steps = Quick ? 1500 : 4000;
+  const unsigned Repeats = Quick ? 2 : 3;
+  uintptr_t Out = 0;
+  for (const auto &[N, Fn] : Table) {
+    double Best = 1e300;
+    for (unsigned K = 0; K < Repeats; ++K)
+      Best = std::min(Best, Fn(A, B, Steps, Out));
+    R.NsByFiller.push_back({N, Best});
+  }
+  Sink += Out;
+  // One latency per step below the window: the smallest fillers' median.
+  std::vector<double> Low;
+  for (size_t I = 0; I < 5 && I < R.NsByFiller.size(); ++I)
+    Low.push_back(R.NsByFiller[I].second);
+  std::nth_element(Low.begin(), Low.begin() + Low.size() / 2, Low.end());
+  double One = Low[Low.size() / 2];
+  if (One < 40)
+    return R; // Not a RAM latency: a cache served the chases.
+  // The first filler from which every larger one is past 1.5 latencies (a
+  // lone noisy step is not the window), and that reaches 1.8 somewhere.
+  size_t First = R.NsByFiller.size();
+  for (size_t I = R.NsByFiller.size(); I-- > 0;) {
+    if (R.NsByFiller[I].second < 1.5 * One)
+      break;
+    First = I;
+  }
+  double Top = 0;
+  for (const auto &[N, Ns] : R.NsByFiller)
+    Top = std::max(Top, Ns);
+  if (First == 0 || First == R.NsByFiller.size() || Top < 1.8 * One)
+    return R;
+  // The window holds a load, N nops and the other load: N + 2 entries at
+  // the last filler that still overlapped, N + 1 short at the first that
+  // did not; the midpoint.
+  double Below = R.NsByFiller[First - 1].first, Above = R.NsByFiller[First].first;
+  R.Entries = uint32_t(std::lround((Below + Above) / 2 + 1));
+#endif
+  return R;
 }
 
 double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick) {

@@ -904,6 +904,31 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                "to 32 interleaved pointer chases over one, in RAM",
                C.MaxOutstandingMisses)
            .str());
+
+  // The reorder window: two RAM chases with growing nop fillers.
+  // Only where the chases miss every cache: a hit's latency is shorter than
+  // the time to dispatch hundreds of fillers, which would then set the step.
+  RobMeasurement Rob;
+  if (C.Caches.empty() || RamSet >= 2 * C.Caches.back().SizeBytes)
+    Rob = measureReorderBuffer(RamSet, Line, O.Quick);
+  if (Rob.Entries) {
+    C.ReorderBuffer = std::clamp(Rob.Entries, 16u, 4096u);
+    report("reorder buffer", Rob.Entries, "entries", 0);
+    note(formatv("reorder_buffer {0} is measured: two RAM pointer chases, "
+                 "each load followed by N nops, stop overlapping at N + 2 "
+                 "~ {0} (time per step crosses 1.5 RAM latencies)",
+                 C.ReorderBuffer)
+             .str());
+  } else if (uint32_t Known = R.Host.publishedReorderBuffer()) {
+    C.ReorderBuffer = Known;
+    note(formatv("reorder_buffer {0} is the vendor's figure for {1} (the "
+                 "nop-filler test was not run or showed no clear step)",
+                 Known, R.Host.microarchitecture())
+             .str());
+  } else {
+    note("reorder_buffer not written: the nop-filler test showed no clear "
+         "step and the CPU is not one whose figure Crop knows");
+  }
   return Error::success();
 }
 

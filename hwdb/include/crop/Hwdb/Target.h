@@ -43,6 +43,12 @@ struct InstrCost {
   uint32_t Uops = 1;          ///< Issue slots it takes.
 };
 
+/// The reorder buffer assumed for a descriptor without `reorder_buffer`: 224
+/// entries, Skylake/Cascade Lake's (Intel 64 and IA-32 Architectures
+/// Optimization Reference Manual, Skylake server microarchitecture), the
+/// smallest of the current x86 server cores.
+constexpr uint32_t DefaultReorderBuffer = 224;
+
 struct CpuParams {
   uint32_t Threads = 1;     ///< Hardware threads the runtime uses.
   uint32_t Cores = 1;
@@ -51,6 +57,12 @@ struct CpuParams {
   uint32_t SimdBits = 128;  ///< Widest vector register.
   double MispredictPenalty = 15; ///< Cycles.
   uint32_t MaxOutstandingMisses = 10; ///< L1 miss buffers (memory-level par.)
+  /// Reorder-buffer entries: how many instructions may be in flight between
+  /// dispatch and in-order retirement, which bounds how far independent
+  /// work (the next entry of a short loop, the next execution of a block)
+  /// overlaps a long dependence chain. 0: not given; the simulator then
+  /// uses DefaultReorderBuffer.
+  uint32_t ReorderBuffer = 0;
   /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
   std::map<std::string, uint32_t> Units;
   std::vector<CacheLevel> Caches; ///< Innermost first.

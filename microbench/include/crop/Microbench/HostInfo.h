@@ -42,6 +42,10 @@ struct HostInfo {
 
   /// "Zen 3", "Zen 5", ... for CPUs identified by cpuid; "" otherwise.
   std::string microarchitecture() const;
+  /// The vendor's reorder-buffer size for the microarchitecture (AMD's
+  /// Software Optimization Guides: Zen/Zen+ 192, Zen 2 224, Zen 3 256,
+  /// Zen 4 320, Zen 5 448); 0 when unknown.
+  uint32_t publishedReorderBuffer() const;
 };
 
 /// Reads /sys/devices/system/cpu (cache geometry and topology) and falls back

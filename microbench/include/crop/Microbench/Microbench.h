@@ -154,6 +154,21 @@ measureMispredictPenalty(KernelJit &J, double Hz, bool Quick);
 /// (speed-up of K parallel pointer chases over one, at its largest).
 double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick);
 
+/// Reorder-buffer entries, by the classic test (H. Wong, "Measuring reorder
+/// buffer capacity", 2013): two independent pointer chases through RAM,
+/// each load followed by N nops. While a load, N nops and the other load
+/// fit in the window, both misses are in flight at once (one RAM latency
+/// per step); beyond, the second waits for the first to retire (two). The
+/// window is where the time per step crosses 1.5 latencies. Returns the
+/// estimate and the times per step by N, or 0 entries where no clear step
+/// is seen (or the ISA has no `nop` this code knows).
+struct RobMeasurement {
+  uint32_t Entries = 0;
+  std::vector<std::pair<uint32_t, double>> NsByFiller;
+};
+RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
+                                    bool Quick);
+
 } // namespace crop::mb
 
 #endif // CROP_MICROBENCH_MICROBENCH_H
