@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryLocation.h"
@@ -347,6 +348,8 @@ public:
   }
 
   void addCarried(unsigned From, unsigned To) { Carried.insert({From, To}); }
+  bool hasCarried() const { return !Carried.empty(); }
+  void setChainsRestart(bool R) { G.ChainsRestart = R; }
 
   /// Entry edges to every vertex that waits for nothing else, then the
   /// boost graph in a deterministic order.
@@ -521,6 +524,32 @@ const Value *plainAddress(const Instruction &I) {
   return P ? P->stripPointerCasts() : nullptr;
 }
 
+/// Whether V, a loop's value on entry (a phi's incoming value from outside
+/// the loop), is computed from the loop's own results: through SSA only, so
+/// an accumulator carried across the entries of a loop nest (the outer
+/// loop's phi of the inner loop's exit value) is found, while a start value
+/// that is a constant, an argument or a fresh load is not. InLoop tells the
+/// loop's blocks apart.
+template <typename InLoopFn>
+bool comesFromLoop(const Value *V, InLoopFn InLoop) {
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 16> Work{V};
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !Seen.insert(I).second)
+      continue;
+    if (InLoop(I->getParent()))
+      return true;
+    if (isa<LoadInst>(I) || isa<CallBase>(I))
+      continue; // A value read afresh: the chain starts from memory.
+    if (Seen.size() > 256)
+      return true; // Too far to tell: keep the chain (the safe answer).
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return false;
+}
+
 /// Loop-carried edges of BB run back to back (its innermost loop's next
 /// iteration; L is null when the caller has no loop info, and then only a
 /// block that branches to itself is a loop).
@@ -532,24 +561,41 @@ const Value *plainAddress(const Instruction &I) {
 ///   forwarded to it, so the load waits), e.g. Out[i] += In[k] * W[k] in a
 ///   loop over k whose accumulator was not promoted to a register. Loads
 ///   after the store in BB read it within one execution (memory order).
+///
+/// It also decides whether every such chain restarts at each entry of the
+/// loop (Graphlet::ChainsRestart): a phi chain whose start value does not
+/// come from the loop's own results (comesFromLoop), a memory chain whose
+/// address changes with the enclosing loop's iteration.
 void addCarriedEdges(GraphletMaker &M, const Part &P, const BasicBlock &BB,
                      const Loop *L) {
   const BasicBlock *Header = L ? L->getHeader() : &BB;
   if (!L && !branchesToItself(BB))
     return;
+  auto InLoop = [&](const BasicBlock *X) {
+    return L ? L->contains(X) : X == &BB;
+  };
+  bool Restart = true;
   for (const PHINode &Phi : Header->phis()) {
+    bool PhiCarried = false;
     for (unsigned I = 0, E = Phi.getNumIncomingValues(); I < E; ++I) {
       const BasicBlock *From = Phi.getIncomingBlock(I);
-      if (L ? !L->contains(From) : From != &BB)
+      if (!InLoop(From))
         continue;
       auto *Def = dyn_cast<Instruction>(Phi.getIncomingValue(I));
       if (!Def || !P.VertexOf.count(Def))
         continue;
       for (const User *U : Phi.users())
         if (auto *UI = dyn_cast<Instruction>(U))
-          if (UI->getParent() == &BB && P.VertexOf.count(UI))
+          if (UI->getParent() == &BB && P.VertexOf.count(UI)) {
             M.addCarried(P.VertexOf.lookup(Def), P.VertexOf.lookup(UI));
+            PhiCarried = true;
+          }
     }
+    if (PhiCarried)
+      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I < E; ++I)
+        if (!InLoop(Phi.getIncomingBlock(I)) &&
+            comesFromLoop(Phi.getIncomingValue(I), InLoop))
+          Restart = false;
   }
 
   auto Invariant = [&](const Value *V) {
@@ -583,11 +629,19 @@ void addCarriedEdges(GraphletMaker &M, const Part &P, const BasicBlock &BB,
           storeBytes(DL, cast<StoreInst>(I)->getValueOperand()->getType());
     }
   }
+  const Loop *Outer = L ? L->getParentLoop() : nullptr;
   for (const auto &[Addr, S] : Slots)
     if (S.Stored)
       for (auto [Load, Bytes] : S.Loads)
-        if (Bytes <= S.StoreBytes)
+        if (Bytes <= S.StoreBytes) {
           M.addCarried(S.LastStore, Load);
+          // The next entry works on another slot only if the address moves
+          // with the enclosing loop (out[j] under a loop over j); without
+          // loop info, or outside any loop, it is not known to.
+          if (!Outer || Outer->isLoopInvariant(Addr))
+            Restart = false;
+        }
+  M.setChainsRestart(Restart && M.hasCarried());
 }
 
 Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AAResults &AAR,

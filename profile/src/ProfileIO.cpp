@@ -52,6 +52,8 @@ json::Value graphletToJSON(const Graphlet &G) {
                  {"edges", std::move(Es)}};
   if (G.isSuperblock())
     O["successor"] = G.Successor;
+  if (G.ChainsRestart)
+    O["chains_restart"] = true;
   if (!G.LiveIns.empty()) {
     json::Array Ls;
     for (const GraphletLiveIns &L : G.LiveIns) {
@@ -245,6 +247,14 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
       return false;
     }
     boost::add_edge(From, To, GraphletEdge{*K}, G.G);
+  }
+  if (const json::Value *R = O->get("chains_restart")) {
+    std::optional<bool> B = R->getAsBoolean();
+    if (!B) {
+      P.field("chains_restart").report("expected a boolean");
+      return false;
+    }
+    G.ChainsRestart = *B;
   }
   if (const json::Value *Ls = O->get("live_ins")) {
     json::Path LP = P.field("live_ins");

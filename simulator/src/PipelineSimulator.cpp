@@ -227,13 +227,14 @@ hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
 
 struct MemoKey {
   uint64_t Lo, Hi, Load;
+  uint32_t Restart;
   bool operator==(const MemoKey &O) const {
-    return Lo == O.Lo && Hi == O.Hi && Load == O.Load;
+    return Lo == O.Lo && Hi == O.Hi && Load == O.Load && Restart == O.Restart;
   }
 };
 struct MemoKeyHash {
   size_t operator()(const MemoKey &K) const {
-    return size_t(K.Lo ^ mix64(K.Hi + K.Load));
+    return size_t(K.Lo ^ mix64(K.Hi + K.Load + K.Restart));
   }
 };
 
@@ -347,7 +348,8 @@ struct PipelineSimulator::Impl {
     if (Cpu.IssueWidth == 0)
       Cpu.IssueWidth = 1;
     if (Opts.RobSize == 0)
-      Opts.RobSize = 1;
+      Opts.RobSize =
+          Cpu.ReorderBuffer ? Cpu.ReorderBuffer : hw::DefaultReorderBuffer;
     Opts.MinCopies = std::max(2u, Opts.MinCopies);
     Opts.MaxCopies = std::max(Opts.MinCopies, Opts.MaxCopies);
     if (!Cpu.Caches.empty())
@@ -1041,7 +1043,15 @@ struct PipelineSimulator::Impl {
     return Best;
   }
 
-  BlockCost run(const Graphlet &G, double LoadLatency) {
+  /// Entries of a restarting loop whose chains span more than this many
+  /// reorder windows overlap too little to matter (under 1/16 of an entry):
+  /// they are simulated as one endless entry, which keeps the run short.
+  static constexpr uint64_t RestartWindows = 16;
+  /// Entries simulated for a restarting loop; the steady state is measured
+  /// over the later half of them.
+  static constexpr uint32_t RestartEntries = 4;
+
+  BlockCost run(const Graphlet &G, double LoadLatency, uint32_t Restart) {
     BlockCost R;
     if (!flatten(G, LoadLatency)) {
       // A dependency cycle outside Carried edges: no schedule exists; cost
@@ -1073,8 +1083,19 @@ struct PipelineSimulator::Impl {
     const uint32_t Rob = Opts.RobSize;
     uint64_t Want =
         (uint64_t(Rob) * Opts.CopiesPerRob + M - 1) / std::max<uint32_t>(M, 1);
-    const uint32_t K =
+    uint32_t K =
         uint32_t(std::clamp<uint64_t>(Want, Opts.MinCopies, Opts.MaxCopies));
+    // A restarting loop runs whole entries, enough of them that the later
+    // half is a steady state, and at least as many executions as otherwise.
+    if (Restart && uint64_t(Restart) * M > RestartWindows * Rob)
+      Restart = 0;
+    uint32_t Measured = K - K / 2;
+    if (Restart) {
+      uint32_t Entries = std::max<uint32_t>(RestartEntries,
+                                            (K + Restart - 1) / Restart);
+      K = Entries * Restart;
+      Measured = (Entries / 2) * Restart;
+    }
 
     Complete.resize(size_t(K) * N);
     uint64_t RobRingSize = 1;
@@ -1099,6 +1120,8 @@ struct PipelineSimulator::Impl {
           uint32_t D = PredDist[E];
           if (D > K0)
             continue; // The cold first execution: nothing carried in.
+          if (D && Restart && K0 / Restart != (K0 - D) / Restart)
+            continue; // A new entry of the loop: its chains start afresh.
           double T = Complete[size_t(K0 - D) * N + PredPos[E]];
           if (HasPredLat)
             T += PredLat[E];
@@ -1150,8 +1173,8 @@ struct PipelineSimulator::Impl {
     }
     Simulated += uint64_t(K) * M;
 
-    const uint32_t Half = K / 2;
-    R.Cycles = (CopyRetire[K - 1] - CopyRetire[Half - 1]) / double(K - Half);
+    const uint32_t From = K - Measured;
+    R.Cycles = (CopyRetire[K - 1] - CopyRetire[From - 1]) / double(Measured);
     R.Latency = ColdLatency;
     R.LoadToStore = loadToStore(G.G);
 
@@ -1183,21 +1206,23 @@ BlockCost PipelineSimulator::blockCost(const Graphlet &G, double LoadLatency) {
 
 BlockCost PipelineSimulator::blockCost(const Graphlet &G,
                                        const GraphletKey &Key,
-                                       double LoadLatency) {
+                                       double LoadLatency,
+                                       uint32_t RestartEvery) {
   LoadLatency = normalLoadLatency(LoadLatency);
   uint64_t LoadBits;
   std::memcpy(&LoadBits, &LoadLatency, sizeof LoadBits);
-  MemoKey MK{Key.Lo, Key.Hi, LoadBits};
+  MemoKey MK{Key.Lo, Key.Hi, LoadBits, RestartEvery};
   auto It = P->Memo.find(MK);
   if (It != P->Memo.end())
     return It->second;
-  BlockCost C = P->run(G, LoadLatency);
+  BlockCost C = P->run(G, LoadLatency, RestartEvery);
   P->Memo.emplace(MK, C);
   return C;
 }
 
-BlockCost PipelineSimulator::simulate(const Graphlet &G, double LoadLatency) {
-  return P->run(G, normalLoadLatency(LoadLatency));
+BlockCost PipelineSimulator::simulate(const Graphlet &G, double LoadLatency,
+                                      uint32_t RestartEvery) {
+  return P->run(G, normalLoadLatency(LoadLatency), RestartEvery);
 }
 
 uint64_t PipelineSimulator::simulatedInstructions() const {

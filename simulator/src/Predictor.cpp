@@ -109,6 +109,7 @@ Hash128 targetHash(const hw::Target &T) {
   if (const auto &C = T.Cpu) {
     H.u64(C->Threads).u64(C->Cores).f64(C->FrequencyHz).u64(C->IssueWidth);
     H.u64(C->SimdBits).f64(C->MispredictPenalty).u64(C->MaxOutstandingMisses);
+    H.u64(C->ReorderBuffer);
     for (const auto &[U, N] : C->Units)
       H.str(U).u64(N);
     for (const hw::CacheLevel &L : C->Caches)
@@ -132,15 +133,18 @@ Hash128 targetHash(const hw::Target &T) {
 struct CostKey {
   Hash128 Target, Graph;
   int64_t Latency8; ///< Load latency in 1/8 cycles; -1 for the L1 default.
+  uint32_t Restart; ///< PipelineSimulator::simulate's RestartEvery.
   bool operator==(const CostKey &O) const {
-    return Target == O.Target && Graph == O.Graph && Latency8 == O.Latency8;
+    return Target == O.Target && Graph == O.Graph && Latency8 == O.Latency8 &&
+           Restart == O.Restart;
   }
 };
 struct CostKeyHash {
   size_t operator()(const CostKey &K) const {
     return size_t(K.Target.Lo * 0x9E3779B97F4A7C15ull ^ K.Graph.Lo ^
                   (K.Graph.Hi >> 7) ^
-                  uint64_t(K.Latency8) * 0xC2B2AE3D27D4EB4Full);
+                  uint64_t(K.Latency8) * 0xC2B2AE3D27D4EB4Full ^
+                  uint64_t(K.Restart) * 0x165667B19E3779F9ull);
   }
 };
 
@@ -467,20 +471,21 @@ public:
   /// dependence path (BlockCost::LoadToStore; the simulator's BlockCost::Limit
   /// points into the simulator, which does not outlive this prediction, so only
   /// the numbers are kept).
-  std::pair<double, double> simulate(const Graphlet &Gr, double Latency) {
-    CostKey K{TH, graphletHash(Gr), latencyKey(Latency)};
+  std::pair<double, double> simulate(const Graphlet &Gr, double Latency,
+                                     uint32_t Restart = 0) {
+    CostKey K{TH, graphletHash(Gr), latencyKey(Latency), Restart};
     auto It = G.Costs.find(K);
     if (It != G.Costs.end())
       return It->second;
     if (!Sim)
       Sim.emplace(T, simulatorOptions());
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
-    BlockCost C = Sim->blockCost(Gr, L);
+    BlockCost C = Sim->simulate(Gr, L, Restart);
     return G.Costs.emplace(K, std::make_pair(C.Cycles, C.LoadToStore))
         .first->second;
   }
-  double cost(const Graphlet &Gr, double Latency) {
-    return simulate(Gr, Latency).first;
+  double cost(const Graphlet &Gr, double Latency, uint32_t Restart = 0) {
+    return simulate(Gr, Latency, Restart).first;
   }
 
   CacheModel &cacheModel(unsigned Running) {
@@ -494,6 +499,27 @@ public:
   Prediction run();
 
 private:
+  /// A one-block loop's iterations per entry (its executions over those
+  /// that did not come from itself) when its carried chains restart at each
+  /// entry (Graphlet::ChainsRestart); 0 otherwise.
+  static double tripPerEntry(const BlockProfile &B) {
+    if (!B.Body.ChainsRestart || !B.Count)
+      return 0;
+    uint64_t Self = 0;
+    for (const SuccessorEdge &S : B.Successors)
+      if (S.Block == B.Name)
+        Self += S.Count;
+    if (Self == 0 || Self >= B.Count)
+      return 0;
+    return double(B.Count) / double(B.Count - Self);
+  }
+  /// The simulator's restart period for a trip of Trip executions.
+  static uint32_t restartEvery(double Trip) {
+    if (Trip <= 0)
+      return 0;
+    return uint32_t(std::clamp(std::lround(Trip), 1l, long(UINT32_MAX)));
+  }
+
   SimulatorOptions simulatorOptions() const {
     SimulatorOptions SO;
     SO.VectorBits = vectorBits();
@@ -545,7 +571,8 @@ Prediction CpuPredictor::run() {
       if (!B.Count)
         continue;
       double Lat = Mem[I].LoadLatency;
-      auto [Own, LoadToStore] = simulate(B.Body, Lat);
+      const double Trip = tripPerEntry(B);
+      auto [Own, LoadToStore] = simulate(B.Body, Lat, restartEvery(Trip));
       // Superblocks: the block followed by each successor, run back to back,
       // weighted by how often that successor follows. The pair's cost is
       // split between the two in proportion to their costs alone, so that a
@@ -571,8 +598,11 @@ Prediction CpuPredictor::run() {
         // The pair run back to back must carry both blocks' recurrences.
         std::optional<Graphlet> WithCarried =
             superblockWithCarried(S.Superblock, B.Body, Succ.Body);
-        double Sb = cost(WithCarried ? *WithCarried : S.Superblock, SbLat);
-        double Alone = cost(Succ.Body, SuccLat);
+        // A self loop B+B runs two iterations per execution.
+        const bool Self = S.Block == B.Name;
+        double Sb = cost(WithCarried ? *WithCarried : S.Superblock, SbLat,
+                         Self ? restartEvery(Trip / 2) : 0);
+        double Alone = Self ? Own : cost(Succ.Body, SuccLat);
         double Part = Own + Alone > 0 ? Sb * Own / (Own + Alone) : Own;
         Pipe += Freq * Part;
         Rest -= Freq;

@@ -754,6 +754,135 @@ exit:
   CHECK(!edgeKind(G, "V8", "V7"));
 }
 
+TEST_CASE("carried chains that restart at each entry of their loop",
+          "[passes][carried]") {
+  LLVMContext Ctx;
+  // Four nests of an 8-iteration inner loop under a loop over j:
+  // @fresh: acc = 0 for each j (restarts); @chained: acc carried from one
+  // entry to the next through the outer phi (does not); @slot: c[j] += ...
+  // kept in memory, the slot moves with j (restarts); @fixed: c[0] += ...,
+  // the same slot for every j (does not).
+  auto M = parse(R"(
+define void @fresh(ptr noalias %a, ptr noalias %b, ptr noalias %c) {
+entry:
+  br label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j1, %exit ]
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %outer ], [ %k1, %inner ]
+  %acc = phi float [ 0.0, %outer ], [ %acc1, %inner ]
+  %pa = getelementptr float, ptr %a, i64 %k
+  %x = load float, ptr %pa
+  %acc1 = fadd float %acc, %x
+  %k1 = add i64 %k, 1
+  %d = icmp eq i64 %k1, 8
+  br i1 %d, label %exit, label %inner
+exit:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %acc1, ptr %pc
+  %j1 = add i64 %j, 1
+  %dj = icmp eq i64 %j1, 64
+  br i1 %dj, label %done, label %outer
+done:
+  ret void
+}
+
+define float @chained(ptr noalias %a) {
+entry:
+  br label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j1, %exit ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %exit ]
+  %s2 = fmul float %s, 5.0e-01
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %outer ], [ %k1, %inner ]
+  %acc = phi float [ %s2, %outer ], [ %acc1, %inner ]
+  %pa = getelementptr float, ptr %a, i64 %k
+  %x = load float, ptr %pa
+  %acc1 = fadd float %acc, %x
+  %k1 = add i64 %k, 1
+  %d = icmp eq i64 %k1, 8
+  br i1 %d, label %exit, label %inner
+exit:
+  %s.next = phi float [ %acc1, %inner ]
+  %j1 = add i64 %j, 1
+  %dj = icmp eq i64 %j1, 64
+  br i1 %dj, label %done, label %outer
+done:
+  ret float %s.next
+}
+
+define void @slot(ptr noalias %a, ptr noalias %c) {
+entry:
+  br label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j1, %exit ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %outer ], [ %k1, %inner ]
+  %o = load float, ptr %pc
+  %pa = getelementptr float, ptr %a, i64 %k
+  %x = load float, ptr %pa
+  %o1 = fadd float %o, %x
+  store float %o1, ptr %pc
+  %k1 = add i64 %k, 1
+  %d = icmp eq i64 %k1, 8
+  br i1 %d, label %exit, label %inner
+exit:
+  %j1 = add i64 %j, 1
+  %dj = icmp eq i64 %j1, 64
+  br i1 %dj, label %done, label %outer
+done:
+  ret void
+}
+
+define void @fixed(ptr noalias %a, ptr noalias %c) {
+entry:
+  br label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j1, %exit ]
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %outer ], [ %k1, %inner ]
+  %o = load float, ptr %c
+  %pa = getelementptr float, ptr %a, i64 %k
+  %x = load float, ptr %pa
+  %o1 = fadd float %o, %x
+  store float %o1, ptr %c
+  %k1 = add i64 %k, 1
+  %d = icmp eq i64 %k1, 8
+  br i1 %d, label %exit, label %inner
+exit:
+  %j1 = add i64 %j, 1
+  %dj = icmp eq i64 %j1, 64
+  br i1 %dj, label %done, label %outer
+done:
+  ret void
+}
+)",
+                 Ctx);
+  AAFixture AA;
+  auto inner = [&](const char *Fn) {
+    Function &F = *M->getFunction(Fn);
+    return buildGraphlet(block(F, "inner"), AA.aa(F));
+  };
+  Graphlet Fresh = inner("fresh");
+  CHECK(!edges(Fresh, {DepKind::Carried}).empty());
+  CHECK(Fresh.ChainsRestart);
+  CHECK_FALSE(inner("chained").ChainsRestart);
+  Graphlet Slot = inner("slot");
+  CHECK(edgeKind(Slot, "V5", "V1") == DepKind::Carried);
+  CHECK(Slot.ChainsRestart);
+  CHECK_FALSE(inner("fixed").ChainsRestart);
+  // The outer loop's blocks carry only the induction variable, whose start
+  // value is a constant: they restart too (each call of the function).
+  Function &F = *M->getFunction("fresh");
+  CHECK(buildGraphlet(block(F, "exit"), AA.aa(F)).ChainsRestart);
+}
+
 TEST_CASE("contract-flagged fadd over a single-use fmul is marked for FMA",
           "[passes]") {
   LLVMContext Ctx;

@@ -133,7 +133,9 @@ TEST_CASE("graphlet live-ins, machine code and vertex flags round-trip",
   G.Machine.push_back(GM);
   P.Module.CodegenCPU = "x86-64-v3";
   G.LiveIns.push_back({"i64", 1, 1, 20});
+  G.ChainsRestart = true;
   std::string Text = profileToJSON(P);
+  CHECK(Text.find("\"chains_restart\": true") != std::string::npos);
   CHECK(Text.find("\"live_ins\"") != std::string::npos);
   auto Q = profileFromJSON(Text, "mem");
   REQUIRE(static_cast<bool>(Q));

@@ -434,6 +434,31 @@ TEST_CASE("superblocks split a two-block loop's cost exactly", "[predict]") {
         Approx(Pair).epsilon(0.01));
 }
 
+TEST_CASE("short loops whose chains restart overlap their entries",
+          "[predict]") {
+  hw::Target T = target("gold5220r");
+  PredictOptions Off;
+  Off.MemoryModel = false;
+  auto loopCycles = [&](uint64_t Trip, bool Restart) {
+    ProgramProfile P = handProfile(1000, Trip, false);
+    P.Functions[0].Blocks[1].Body.ChainsRestart = Restart;
+    llvm::Expected<Prediction> R = predict(P, T, Off);
+    REQUIRE(static_cast<bool>(R));
+    return block(*R, "loop").PipelineCycles;
+  };
+  // The fma's carried accumulator: one fma latency per iteration when the
+  // chain runs on, across entries.
+  double Chained = loopCycles(8, false);
+  double FmaLatency = T.Cpu->Instructions.at("fma.f32x8").Latency;
+  CHECK(Chained == Approx(FmaLatency).epsilon(0.05));
+  // Restarting every 8 iterations, the chains of successive entries overlap
+  // in the reorder window: the loads' ports bound, well under the latency.
+  double Restarting = loopCycles(8, true);
+  CHECK(Restarting < 0.6 * Chained);
+  // A long trip leaves the restarts little to overlap.
+  CHECK(loopCycles(100000, true) == Approx(Chained).epsilon(0.02));
+}
+
 TEST_CASE("a repeated prediction is memoized and identical", "[predict]") {
   hw::Target T = target("gold5220r");
   ProgramProfile P = handProfile(10, 500, true);

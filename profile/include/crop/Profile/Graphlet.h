@@ -116,6 +116,13 @@ struct Graphlet {
   std::vector<GraphletLiveIns> LiveIns;
   /// Per part, what the backend made of its block; empty when unknown.
   std::vector<GraphletMachine> Machine;
+  /// The block has Carried edges and every chain they form starts afresh
+  /// at each entry of its loop: an accumulator's start value and a
+  /// memory-carried slot's address do not come from the loop's previous
+  /// entry (acc = 0 for each output of `for j: for k: acc += a[k] * b[k][j]`).
+  /// The chains of successive entries are then independent, and a core
+  /// overlaps them within its reorder window. False when unknown.
+  bool ChainsRestart = false;
 
   bool isSuperblock() const { return !Successor.empty(); }
   /// Number of instruction vertices (the entry vertex excluded).

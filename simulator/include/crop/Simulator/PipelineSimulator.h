@@ -42,10 +42,9 @@ struct BlockCost {
 struct SimulatorOptions {
   /// Reorder-buffer entries (instructions in flight between dispatch and
   /// in-order retirement). Bounds how far back-to-back executions overlap, so
-  /// a long chain that no edge carries does not overlap without end. 224 is
-  /// Skylake/Cascade Lake's ROB (Zen 3: 256); the descriptor format has no
-  /// field for it.
-  uint32_t RobSize = 224;
+  /// a long chain that no edge carries does not overlap without end. 0: the
+  /// target's `reorder_buffer`, else hw::DefaultReorderBuffer.
+  uint32_t RobSize = 0;
   /// Back-to-back executions simulated: about RobEntries * CopiesPerRob / n
   /// for an n-instruction graphlet, clamped to [MinCopies, MaxCopies]; the
   /// steady state is measured over the second half.
@@ -114,10 +113,17 @@ public:
   BlockCost blockCost(const Graphlet &G, double LoadLatency = -1);
   /// The same with G's key computed beforehand (graphletKey(G)).
   BlockCost blockCost(const Graphlet &G, const GraphletKey &Key,
-                      double LoadLatency = -1);
+                      double LoadLatency = -1, uint32_t RestartEvery = 0);
 
   /// Simulates G without consulting or filling the cache (for benches).
-  BlockCost simulate(const Graphlet &G, double LoadLatency = -1);
+  /// RestartEvery > 0: G is a loop that is entered afresh every RestartEvery
+  /// executions and whose carried chains start again at each entry (an
+  /// accumulator reset to zero for the next output): the Carried edges
+  /// between the last execution of one entry and the first of the next are
+  /// dropped, so the reorder window overlaps the chains of successive
+  /// entries as a core does. 0: one endless entry.
+  BlockCost simulate(const Graphlet &G, double LoadLatency = -1,
+                     uint32_t RestartEvery = 0);
 
   /// Memoized results held.
   size_t cacheSize() const;
