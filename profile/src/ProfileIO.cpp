@@ -585,29 +585,17 @@ Error crop::writeProfile(const ProgramProfile &P, StringRef Path) {
     }
     return Error::success();
   }
-  // Write beside the target and rename over it, so a reader never sees a
-  // half-written profile and a failure leaves nothing behind.
-  std::string Tmp = (Path + ".tmp").str();
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(Tmp, EC, sys::fs::OF_None);
-    if (EC)
-      return createStringError(EC, "cannot write '%s': %s", Tmp.c_str(),
-                               EC.message().c_str());
-    OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      sys::fs::remove(Tmp);
-      return createStringError(inconvertibleErrorCode(),
-                               "cannot write '%s'", Tmp.c_str());
-    }
-  }
-  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
-    sys::fs::remove(Tmp);
-    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                             EC.message().c_str());
-  }
+  // Write a uniquely named temporary file beside the target and rename it
+  // over the target (llvm::writeToOutput), so a reader never sees a
+  // half-written profile, two writers of one profile (a tuner's processes)
+  // each leave a whole file, and a failure or a signal leaves nothing behind.
+  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
+        OS << Text;
+        return Error::success();
+      }))
+    return createStringError(inconvertibleErrorCode(), "cannot write '%s': %s",
+                             Path.str().c_str(),
+                             toString(std::move(E)).c_str());
   return Error::success();
 }
 

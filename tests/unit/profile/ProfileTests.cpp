@@ -2,8 +2,12 @@
 #include "crop/Profile/ProfileIO.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <catch2/catch.hpp>
+
+#include <thread>
+#include <vector>
 
 using namespace crop;
 
@@ -246,4 +250,37 @@ TEST_CASE("writing a profile to a device leaves the device in place",
   llvm::sys::fs::file_status St;
   REQUIRE_FALSE(llvm::sys::fs::status("/dev/null", St));
   CHECK(St.type() == llvm::sys::fs::file_type::character_file);
+}
+
+TEST_CASE("concurrent writers of one profile each leave a whole file",
+          "[profile]") {
+  llvm::SmallString<128> Dir;
+  REQUIRE_FALSE(llvm::sys::fs::createUniqueDirectory("crop-profile", Dir));
+  llvm::SmallString<128> Path(Dir);
+  llvm::sys::path::append(Path, "k.profile.json");
+  // Two different profiles written over and over from four threads: the
+  // file must always read back as one of them, never a mix.
+  ProgramProfile A = sampleProfile(), B = sampleProfile();
+  B.EntryCalls = A.EntryCalls + 41;
+  std::vector<std::thread> Writers;
+  for (int T = 0; T < 4; ++T)
+    Writers.emplace_back([&, T] {
+      for (int I = 0; I < 25; ++I)
+        if (llvm::Error E = writeProfile(T % 2 ? B : A, Path))
+          llvm::consumeError(std::move(E));
+    });
+  for (std::thread &W : Writers)
+    W.join();
+  auto Back = readProfile(Path);
+  REQUIRE(static_cast<bool>(Back));
+  CHECK((Back->EntryCalls == A.EntryCalls || Back->EntryCalls == B.EntryCalls));
+  // Nothing but the profile is left in the folder.
+  std::error_code EC;
+  int Files = 0;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC))
+    ++Files;
+  CHECK(Files == 1);
+  llvm::sys::fs::remove(Path);
+  llvm::sys::fs::remove(Dir);
 }
