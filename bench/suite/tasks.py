@@ -93,6 +93,11 @@ def c_matmul(t, s):
     inner = [inner_i, inner_k] if s["inner"] == "ik" else [inner_k, inner_i]
     body = "c[i * %d + j] += a[i * %d + k] * w[k * %d + j];" % (N, K, N)
     outer = [loops[c] for c in s["order"]]
+    if s["inner"] == "jk":
+        # The reduction innermost: a register accumulator per output over one k tile (a dot product down a
+        # column of w), restarted for every j.
+        inner = [inner_i, "for (int j = jo; j < jo + %d; ++j) {" % tj, "float acc = c[i * %d + j];" % N]
+        body = "acc += a[i * %d + k] * w[k * %d + j];" % (K, N)
     out = []
     out.append("void %s(const float *restrict A, const float *restrict W, float *restrict C) {" % t.entry)
     out.append(_par(s["par"]) + "for (int z = 0; z < %d; ++z) C[z] = 0.0f;" % (B * M * N))
@@ -109,8 +114,41 @@ def c_matmul(t, s):
         out.append((_par(True) if par_here and n == 0 else "") + l)
     out.extend(inner)
     out.append(_inner_pragma(s["vec"], s["unroll"]))
-    out.append("for (int j = jo; j < jo + %d; ++j)" % tj)
-    out.append(body)
+    if s["inner"] == "jk":
+        out.append(inner_k)
+        out.append(body)
+        out.append("c[i * %d + j] = acc; }" % N)
+    else:
+        out.append("for (int j = jo; j < jo + %d; ++j)" % tj)
+        out.append(body)
+    out.append("}")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def c_gemv(t, s):
+    """y[n] = x[k] * W[k][n] (weights K x N, as a dense layer's), tiled n/k; "kn": rows of W streamed into y,
+    "nk": a dot product per output down a column of W (reduction innermost, register accumulator)."""
+    N, K = t.params["N"], t.params["K"]
+    tn, tk = s["tn"], s["tk"]
+    out = ["void %s(const float *restrict X, const float *restrict W, float *restrict Y) {" % t.entry]
+    out.append("for (int n = 0; n < %d; ++n) Y[n] = 0.0f;" % N)
+    # Parallel over output tiles: each thread owns its outputs.
+    out.append(_par(s["par"]) + "for (int no = 0; no < %d; no += %d)" % (N, tn))
+    out.append("for (int ko = 0; ko < %d; ko += %d) {" % (K, tk))
+    if s["order"] == "kn":
+        out.append("for (int k = ko; k < ko + %d; ++k) {" % tk)
+        out.append("const float x = X[k];")
+        out.append(_inner_pragma(s["vec"], s["unroll"]))
+        out.append("for (int n = no; n < no + %d && n < %d; ++n)" % (tn, N))
+        out.append("Y[n] += x * W[k * %d + n]; }" % N)
+    else:
+        out.append("for (int n = no; n < no + %d && n < %d; ++n) {" % (tn, N))
+        out.append("float acc = Y[n];")
+        out.append(_inner_pragma(s["vec"], s["unroll"]))
+        out.append("for (int k = ko; k < ko + %d; ++k)" % tk)
+        out.append("acc += X[k] * W[k * %d + n];" % N)
+        out.append("Y[n] = acc; }")
     out.append("}")
     out.append("}")
     return "\n".join(out) + "\n"
@@ -305,7 +343,7 @@ def c_eltwise(t, s):
     return "\n".join(out) + "\n"
 
 
-C_TEMPLATES = {"matmul": c_matmul, "conv2d": c_conv2d, "depthwise": c_depthwise,
+C_TEMPLATES = {"matmul": c_matmul, "gemv": c_gemv, "conv2d": c_conv2d, "depthwise": c_depthwise,
                "layernorm": c_layernorm, "maxpool": c_maxpool, "eltwise": c_eltwise,
                "softmax": c_softmax, "transpose": c_transpose}
 
@@ -385,6 +423,27 @@ def build_tasks():
                   {"tp": [1, 8, 56, 3136], "tc": [8, 64, 256], "order": ["pc", "cp"], "fused": [0, 1],
                    "par": [0, 1], "vec": [0, 1], "unroll": [1, 4]},
                   dict(template="eltwise", H=H, W=W, C=C), 12))
+
+    # Added 2026-11-25 (issue: schedule spaces with the reduction innermost). They draw their schedules
+    # from spaces the tasks above never reach, so they test rules on loop nests the model was not
+    # developed on.
+    # BERT-base attention context P.V per head (12 heads, seq 128, head dim 64), reduction innermost
+    # allowed ("jk": a dot product of tk terms per output, restarted at every j).
+    B, M, N, K = 12, 128, 64, 128
+    T.append(Task("c.attention_pv", "c", "BERT-base", 12, 2 * B * M * N * K,
+                  nbytes((B, M, K), (B, K, N), (B, M, N)),
+                  [f32(B, M, K), f32(B, K, N), f32(B, M, N)], "attention_pv",
+                  {"ti": [1, 2, 8, 16], "tj": [8, 16, 64], "tk": [8, 16, 32, 128],
+                   "order": ["ijk", "ikj", "jik", "kij"], "inner": ["ik", "ki", "jk"], "par": [0, 1],
+                   "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="matmul", B=B, M=M, N=N, K=K), 16))
+    # ResNet-50's classifier at batch 1: a GEMV, 2048 -> 1000, weights 8 MB (beyond L2, within L3).
+    N, K = 1000, 2048
+    T.append(Task("c.gemv", "c", "ResNet-50", 1, 2 * N * K, nbytes((K,), (K, N), (N,)),
+                  [f32(K), f32(K, N), f32(N)], "fc_gemv",
+                  {"tn": [8, 40, 200, 1000], "tk": [16, 128, 2048], "order": ["kn", "nk"], "par": [0, 1],
+                   "vec": [0, 1], "unroll": [1, 4]},
+                  dict(template="gemv", N=N, K=K), 16))
 
     # Halide generators (bench/suite/halide_gen.cpp), same shapes.
     M, N, K = 128, 768, 768
