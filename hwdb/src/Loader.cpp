@@ -482,6 +482,12 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                       "128-640)",
                       C.ReorderBuffer));
   }
+  if (const Val *V = R.get("scheduler_fp", false)) {
+    if (readCount(D, V, R.path("scheduler_fp"), C.SchedulerFp) &&
+        (C.SchedulerFp < 4 || C.SchedulerFp > 4096))
+      D.error(*V, R.path("scheduler_fp"),
+              formatv("{0} entries is outside 4..4096", C.SchedulerFp));
+  }
 
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {

@@ -22,6 +22,8 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
     << C.MaxOutstandingMisses;
   if (C.ReorderBuffer)
     E << YAML::Key << "reorder_buffer" << YAML::Value << C.ReorderBuffer;
+  if (C.SchedulerFp)
+    E << YAML::Key << "scheduler_fp" << YAML::Value << C.SchedulerFp;
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;

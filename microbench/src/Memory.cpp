@@ -229,6 +229,32 @@ double robStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
   return Ns;
 }
 
+#if defined(__x86_64__)
+/// The same with N FP adds after each load that read the loaded pointer
+/// (moved to an XMM register) and write a dead register: they wait in the
+/// FP scheduler until the miss returns.
+template <unsigned N>
+double fpStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
+  auto T0 = Clock::now();
+  for (uint64_t S = 0; S < Steps; ++S) {
+    A = *static_cast<void *volatile *>(A);
+    asm volatile("vmovq %0, %%xmm15\n\t.rept %c1\n\t"
+                 "vaddps %%xmm15, %%xmm15, %%xmm14\n\t.endr" ::"r"(A),
+                 "i"(N)
+                 : "xmm14", "xmm15");
+    B = *static_cast<void *volatile *>(B);
+    asm volatile("vmovq %0, %%xmm15\n\t.rept %c1\n\t"
+                 "vaddps %%xmm15, %%xmm15, %%xmm14\n\t.endr" ::"r"(B),
+                 "i"(N)
+                 : "xmm14", "xmm15");
+  }
+  double Ns = nsSince(T0) / double(Steps);
+  Out += reinterpret_cast<uintptr_t>(A) ^ reinterpret_cast<uintptr_t>(B);
+  return Ns;
+}
+
+#endif
+
 using RobFn = double (*)(void *&, void *&, uint64_t, uintptr_t &);
 /// Fillers of 32..1024 nops in steps of 16: today's windows are 128-640.
 template <unsigned... I>
@@ -236,31 +262,28 @@ constexpr std::array<std::pair<uint32_t, RobFn>, sizeof...(I)>
 robTable(std::integer_sequence<unsigned, I...>) {
   return {{{32 + 16 * I, &robStep<32 + 16 * I>}...}};
 }
+#if defined(__x86_64__)
+/// FP fillers of 8..512 in steps of 8: FP schedulers hold tens of entries.
+template <unsigned... I>
+constexpr std::array<std::pair<uint32_t, RobFn>, sizeof...(I)>
+fpTable(std::integer_sequence<unsigned, I...>) {
+  return {{{8 + 8 * I, &fpStep<8 + 8 * I>}...}};
+}
+#endif
 
-} // namespace
-
-RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
-                                    bool Quick) {
+/// Times each filler of Table on two RAM chases from A and B and finds the
+/// window (RobMeasurement's rule). Extra: entries besides the fillers that
+/// the window must hold for the two misses to overlap.
+template <size_t K>
+RobMeasurement fillerWindow(const std::array<std::pair<uint32_t, RobFn>, K> &Table,
+                            void *A, void *B, bool Quick, uint32_t Extra) {
   RobMeasurement R;
-#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
-  HugeBuffer Buf(Bytes);
-  if (!Buf.P)
-    return R;
-  std::mt19937_64 Rng(11);
-  uint64_t Lines = Bytes / LineBytes;
-  buildCycle(Buf.P, Lines, LineBytes, Rng);
-  // The two chases start half the cycle apart, so they never meet.
-  void *A = Buf.P, *B = Buf.P;
-  for (uint64_t I = 0; I < Lines / 2; ++I)
-    B = *static_cast<void **>(B);
-  static constexpr auto Table =
-      robTable(std::make_integer_sequence<unsigned, 63>());
   const uint64_t Steps = Quick ? 1500 : 4000;
   const unsigned Repeats = Quick ? 2 : 3;
   uintptr_t Out = 0;
   for (const auto &[N, Fn] : Table) {
     double Best = 1e300;
-    for (unsigned K = 0; K < Repeats; ++K)
+    for (unsigned J = 0; J < Repeats; ++J)
       Best = std::min(Best, Fn(A, B, Steps, Out));
     R.NsByFiller.push_back({N, Best});
   }
@@ -286,13 +309,60 @@ RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
     Top = std::max(Top, Ns);
   if (First == 0 || First == R.NsByFiller.size() || Top < 1.8 * One)
     return R;
-  // The window holds a load, N nops and the other load: N + 2 entries at
-  // the last filler that still overlapped, N + 1 short at the first that
-  // did not; the midpoint.
+  // The window holds N fillers and Extra other entries at the last filler
+  // that still overlapped, one short at the first that did not: the
+  // midpoint.
   double Below = R.NsByFiller[First - 1].first, Above = R.NsByFiller[First].first;
-  R.Entries = uint32_t(std::lround((Below + Above) / 2 + 1));
-#endif
+  R.Entries = uint32_t(std::lround((Below + Above) / 2 + Extra));
   return R;
+}
+
+/// Two chases half a cycle apart through a RAM-sized buffer.
+struct TwoChases {
+  TwoChases(uint64_t Bytes, unsigned LineBytes) : Buf(Bytes) {
+    if (!Buf.P)
+      return;
+    std::mt19937_64 Rng(11);
+    uint64_t Lines = Bytes / LineBytes;
+    buildCycle(Buf.P, Lines, LineBytes, Rng);
+    A = B = Buf.P;
+    for (uint64_t I = 0; I < Lines / 2; ++I)
+      B = *static_cast<void **>(B);
+  }
+  HugeBuffer Buf;
+  void *A = nullptr, *B = nullptr;
+};
+
+} // namespace
+
+RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
+                                    bool Quick) {
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+  TwoChases C(Bytes, LineBytes);
+  if (!C.Buf.P)
+    return {};
+  static constexpr auto Table =
+      robTable(std::make_integer_sequence<unsigned, 63>());
+  // The window holds a load, N nops and the other load.
+  return fillerWindow(Table, C.A, C.B, Quick, /*Extra=*/1);
+#else
+  return {};
+#endif
+}
+
+RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
+                                  bool Quick) {
+#if defined(__x86_64__)
+  TwoChases C(Bytes, LineBytes);
+  if (!C.Buf.P)
+    return {};
+  static constexpr auto Table =
+      fpTable(std::make_integer_sequence<unsigned, 64>());
+  // Waiting for the first miss: its XMM move and N adds.
+  return fillerWindow(Table, C.A, C.B, Quick, /*Extra=*/1);
+#else
+  return {};
+#endif
 }
 
 double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick) {

@@ -929,6 +929,21 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
     note("reorder_buffer not written: the nop-filler test showed no clear "
          "step and the CPU is not one whose figure Crop knows");
   }
+  RobMeasurement Fp;
+  if (C.Caches.empty() || RamSet >= 2 * C.Caches.back().SizeBytes)
+    Fp = measureFpScheduler(RamSet, Line, O.Quick);
+  if (Fp.Entries && (!C.ReorderBuffer || Fp.Entries < C.ReorderBuffer)) {
+    C.SchedulerFp = Fp.Entries;
+    report("FP scheduler", Fp.Entries, "entries", 0);
+    note(formatv("scheduler_fp {0} is measured: two RAM pointer chases, each "
+                 "load followed by N FP adds that wait for it, stop "
+                 "overlapping at N + 1 ~ {0}",
+                 C.SchedulerFp)
+             .str());
+  } else {
+    note("scheduler_fp not written: the FP-filler test showed no step below "
+         "the reorder buffer (or does not run on this ISA)");
+  }
   return Error::success();
 }
 

@@ -60,6 +60,7 @@
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <queue>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -79,6 +80,9 @@ struct VertexCost {
   uint32_t Uops = 0;
   uint32_t Hint = 0; ///< Its slot in Impl::Hints: one per class.
   bool Free = true;
+  /// FP/vector arithmetic (not a memory access): it holds an FP scheduler
+  /// entry from dispatch until it starts.
+  bool Fp = false;
 };
 
 /// An interned (opcode, type, lanes) with its resolved cost.
@@ -334,6 +338,10 @@ struct PipelineSimulator::Impl {
   int64_t RingBase = 0;
   int64_t MaxTouched = -1; ///< Latest cycle with a reservation.
   std::vector<double> BoundOcc;
+  /// Start cycles of dispatched FP operations that had not started when
+  /// dispatched (their scheduler entries), earliest first.
+  std::priority_queue<double, std::vector<double>, std::greater<double>>
+      FpWaiting;
 
   Impl(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
     IsX86 = T.Isa.compare(0, 3, "x86") == 0;
@@ -350,6 +358,8 @@ struct PipelineSimulator::Impl {
     if (Opts.RobSize == 0)
       Opts.RobSize =
           Cpu.ReorderBuffer ? Cpu.ReorderBuffer : hw::DefaultReorderBuffer;
+    if (Opts.FpSchedulerSize == 0)
+      Opts.FpSchedulerSize = Cpu.SchedulerFp;
     Opts.MinCopies = std::max(2u, Opts.MinCopies);
     Opts.MaxCopies = std::max(Opts.MinCopies, Opts.MaxCopies);
     if (!Cpu.Caches.empty())
@@ -426,6 +436,8 @@ struct PipelineSimulator::Impl {
           std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]), 4096.0);
       E.Cost.Uops = std::max(1u, C.Uops);
       E.IsLoad = isLoadOpcode(V.Opcode);
+      E.Cost.Fp = !E.IsLoad && !isStoreOpcode(V.Opcode) &&
+                  (V.Lanes > 1 || isFloatType(V.Type));
       E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
     }
     uint32_t Idx = Classes.size();
@@ -1081,6 +1093,8 @@ struct PipelineSimulator::Impl {
 
     const uint32_t W = Cpu.IssueWidth;
     const uint32_t Rob = Opts.RobSize;
+    const uint32_t FpSched = Opts.FpSchedulerSize;
+    FpWaiting = {};
     uint64_t Want =
         (uint64_t(Rob) * Opts.CopiesPerRob + M - 1) / std::max<uint32_t>(M, 1);
     uint32_t K =
@@ -1141,6 +1155,23 @@ struct PipelineSimulator::Impl {
             DispSlots = 0;
           }
         }
+        // An FP operation needs a free FP scheduler entry: entries are held
+        // from dispatch until the operation starts, so a chain of waiting
+        // FP operations stops dispatch before the reorder buffer fills.
+        if (FpSched && C.Fp) {
+          while (!FpWaiting.empty() && FpWaiting.top() <= double(DispCycle))
+            FpWaiting.pop();
+          if (FpWaiting.size() >= FpSched) {
+            int64_t FC = int64_t(std::ceil(FpWaiting.top() - Eps));
+            if (FC > DispCycle) {
+              DispCycle = FC;
+              DispSlots = 0;
+            }
+            while (!FpWaiting.empty() &&
+                   FpWaiting.top() <= double(DispCycle))
+              FpWaiting.pop();
+          }
+        }
         // An instruction's uops may straddle two cycles (they are
         // allocated one by one), so the width is used in full.
         if (DispSlots >= W) {
@@ -1160,6 +1191,8 @@ struct PipelineSimulator::Impl {
         int64_t Got = reserve(C.Unit, Cyc, C.Occupancy, C.Hint);
         if (Got != Cyc)
           Start = double(Got);
+        if (FpSched && C.Fp && Start > double(Disp))
+          FpWaiting.push(Start);
         double Done = Start + C.Latency;
         Cur[P] = Done;
         LastRetire = std::max(LastRetire, Done);

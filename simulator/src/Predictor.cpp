@@ -109,7 +109,7 @@ Hash128 targetHash(const hw::Target &T) {
   if (const auto &C = T.Cpu) {
     H.u64(C->Threads).u64(C->Cores).f64(C->FrequencyHz).u64(C->IssueWidth);
     H.u64(C->SimdBits).f64(C->MispredictPenalty).u64(C->MaxOutstandingMisses);
-    H.u64(C->ReorderBuffer);
+    H.u64(C->ReorderBuffer).u64(C->SchedulerFp);
     for (const auto &[U, N] : C->Units)
       H.str(U).u64(N);
     for (const hw::CacheLevel &L : C->Caches)

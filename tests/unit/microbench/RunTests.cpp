@@ -117,3 +117,20 @@ TEST_CASE("the reorder-buffer test finds a plausible window or says it "
   if (Published)
     CHECK(Published >= 128);
 }
+
+TEST_CASE("the FP scheduler test finds a window no larger than the reorder "
+          "buffer's",
+          "[microbench]") {
+  mb::RobMeasurement F = mb::measureFpScheduler(256u << 20, 64, true);
+
+  INFO("fp entries " << F.Entries);
+#if defined(__x86_64__)
+  REQUIRE(F.NsByFiller.size() == 64);
+  CHECK(F.NsByFiller.front().first == 8);
+  CHECK(F.NsByFiller.back().first == 512);
+#endif
+  if (F.Entries) {
+    CHECK(F.Entries >= 8);
+    CHECK(F.Entries <= 520);
+  }
+}

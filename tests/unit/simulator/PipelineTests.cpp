@@ -365,6 +365,44 @@ TEST_CASE("The reorder window bounds overlap of uncarried chains",
   CHECK(std::string(B.Limit) == "port:load");
 }
 
+TEST_CASE("The FP scheduler bounds how many FP operations wait at once",
+          "[simulator]") {
+  hw::Target T = synthetic();
+  // 16 dependent fadds, nothing carried: back-to-back executions overlap
+  // as far as the window lets FP operations wait for their operands.
+  Graphlet Chain = faddChain(16, /*CarriedBack=*/false);
+  auto cycles = [&](uint32_t Sched) {
+    SimulatorOptions O;
+    O.RobSize = 1 << 12;
+    O.MaxCopies = 1024;
+    O.FpSchedulerSize = Sched;
+    return PipelineSimulator(T, O).simulate(Chain).Cycles;
+  };
+  double Unbounded = cycles(0), Wide = cycles(64), Narrow = cycles(8);
+  // Unbounded: the fp ports (2 a cycle) bind.
+  CHECK(Unbounded == Approx(8).epsilon(0.02));
+  CHECK(Narrow > Wide);
+  CHECK(Wide >= Unbounded - 1e-9);
+  // 8 waiting adds of 4 cycles each: about 2 adds complete a cycle at most
+  // (Little's law), so no better than 16 x 4 / 8 cycles an execution.
+  CHECK(Narrow >= 16 * 4.0 / 8 - 1e-9);
+  // Integer work does not take FP scheduler entries.
+  Builder B;
+  uint32_t Prev = 0;
+  for (int I = 0; I < 16; ++I) {
+    uint32_t V = B.vertex("add", "i64");
+    if (Prev)
+      B.edge(Prev, V);
+    Prev = V;
+  }
+  Graphlet Int = B.done();
+  SimulatorOptions O;
+  O.FpSchedulerSize = 4;
+  SimulatorOptions Off;
+  CHECK(PipelineSimulator(T, O).simulate(Int).Cycles ==
+        Approx(PipelineSimulator(T, Off).simulate(Int).Cycles));
+}
+
 TEST_CASE("Free instructions cost nothing; unknown opcodes get defaults",
           "[simulator]") {
   hw::Target T = synthetic();

@@ -63,6 +63,11 @@ struct CpuParams {
   /// overlaps a long dependence chain. 0: not given; the simulator then
   /// uses DefaultReorderBuffer.
   uint32_t ReorderBuffer = 0;
+  /// FP/vector operations that can be dispatched and wait for their operands
+  /// at once (the FP schedulers with any non-scheduling queue in front of
+  /// them). A chain of FP operations fills them, and dispatch stops there
+  /// before the reorder buffer is full. 0: not given (not modelled).
+  uint32_t SchedulerFp = 0;
   /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
   std::map<std::string, uint32_t> Units;
   std::vector<CacheLevel> Caches; ///< Innermost first.

@@ -168,6 +168,13 @@ struct RobMeasurement {
 };
 RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
                                     bool Quick);
+/// FP scheduler entries by the same test with FP adds that read the loaded
+/// value (through an XMM move) as fillers: they wait for the miss in the FP
+/// schedulers, and dispatch stops when those are full, before the reorder
+/// buffer is. x86-64 only (0 entries elsewhere).
+RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
+                                  bool Quick);
+
 
 } // namespace crop::mb
 

@@ -45,6 +45,11 @@ struct SimulatorOptions {
   /// a long chain that no edge carries does not overlap without end. 0: the
   /// target's `reorder_buffer`, else hw::DefaultReorderBuffer.
   uint32_t RobSize = 0;
+  /// FP scheduler entries: FP/vector arithmetic dispatched and not yet
+  /// started at once (dispatch stops when they are full). 0: the target's
+  /// `scheduler_fp`; where that is 0 too, not modelled (only the reorder
+  /// buffer bounds dispatch).
+  uint32_t FpSchedulerSize = 0;
   /// Back-to-back executions simulated: about RobEntries * CopiesPerRob / n
   /// for an n-instruction graphlet, clamped to [MinCopies, MaxCopies]; the
   /// steady state is measured over the second half.
