@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <utility>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -13,6 +12,7 @@
 #include <random>
 #include <sys/mman.h>
 #include <thread>
+#include <utility>
 
 using namespace llvm;
 
@@ -275,8 +275,9 @@ fpTable(std::integer_sequence<unsigned, I...>) {
 /// window (RobMeasurement's rule). Extra: entries besides the fillers that
 /// the window must hold for the two misses to overlap.
 template <size_t K>
-RobMeasurement fillerWindow(const std::array<std::pair<uint32_t, RobFn>, K> &Table,
-                            void *A, void *B, bool Quick, uint32_t Extra) {
+RobMeasurement
+fillerWindow(const std::array<std::pair<uint32_t, RobFn>, K> &Table, void *A,
+             void *B, bool Quick, uint32_t Extra) {
   RobMeasurement R;
   const uint64_t Steps = Quick ? 1500 : 4000;
   const unsigned Repeats = Quick ? 2 : 3;
@@ -312,7 +313,8 @@ RobMeasurement fillerWindow(const std::array<std::pair<uint32_t, RobFn>, K> &Tab
   // The window holds N fillers and Extra other entries at the last filler
   // that still overlapped, one short at the first that did not: the
   // midpoint.
-  double Below = R.NsByFiller[First - 1].first, Above = R.NsByFiller[First].first;
+  double Below = R.NsByFiller[First - 1].first,
+         Above = R.NsByFiller[First].first;
   R.Entries = uint32_t(std::lround((Below + Above) / 2 + Extra));
   return R;
 }

@@ -1105,8 +1105,8 @@ struct PipelineSimulator::Impl {
       Restart = 0;
     uint32_t Measured = K - K / 2;
     if (Restart) {
-      uint32_t Entries = std::max<uint32_t>(RestartEntries,
-                                            (K + Restart - 1) / Restart);
+      uint32_t Entries =
+          std::max<uint32_t>(RestartEntries, (K + Restart - 1) / Restart);
       K = Entries * Restart;
       Measured = (Entries / 2) * Restart;
     }
@@ -1167,8 +1167,7 @@ struct PipelineSimulator::Impl {
               DispCycle = FC;
               DispSlots = 0;
             }
-            while (!FpWaiting.empty() &&
-                   FpWaiting.top() <= double(DispCycle))
+            while (!FpWaiting.empty() && FpWaiting.top() <= double(DispCycle))
               FpWaiting.pop();
           }
         }

@@ -99,7 +99,8 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
         F + ":7: cpu.cores: missing required key\n" + F +
             ":8: cpu.corez: unknown key (expected one of: threads, cores, "
             "frequency, issue_width, simd_bits, mispredict_penalty, "
-            "max_outstanding_misses, reorder_buffer, scheduler_fp, units, caches, "
+            "max_outstanding_misses, reorder_buffer, scheduler_fp, units, "
+            "caches, "
             "ram, instructions)");
 }
 
@@ -235,7 +236,8 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
   CHECK(errorOf(H) ==
         H + ":4: cpu.threds: unknown key (expected one of: threads, cores, "
             "frequency, issue_width, simd_bits, mispredict_penalty, "
-            "max_outstanding_misses, reorder_buffer, scheduler_fp, units, caches, "
+            "max_outstanding_misses, reorder_buffer, scheduler_fp, units, "
+            "caches, "
             "ram, instructions)");
   // A broken base: the error names the base's file and line.
   std::string B2 = D.write("broken.yaml", variant("ways: 8,", "ways: 7,"));

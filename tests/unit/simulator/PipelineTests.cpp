@@ -288,7 +288,8 @@ TEST_CASE("Chains that restart at each entry overlap in the reorder window",
   CHECK(std::string(R.Limit) == "port:branch");
   // Memoized apart from the endless entry.
   CHECK(Sim.blockCost(G, graphletKey(G), -1, 8).Cycles == Approx(R.Cycles));
-  CHECK(Sim.blockCost(G, graphletKey(G), -1, 0).Cycles == Approx(4).epsilon(0.01));
+  CHECK(Sim.blockCost(G, graphletKey(G), -1, 0).Cycles ==
+        Approx(4).epsilon(0.01));
   // Restart every execution: no chain at all, the same port bound.
   CHECK(Sim.simulate(G, -1, 1).Cycles == Approx(1).epsilon(0.02));
   // A window smaller than one entry (8 executions x 3 instructions): only

@@ -175,7 +175,6 @@ RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
 RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
                                   bool Quick);
 
-
 } // namespace crop::mb
 
 #endif // CROP_MICROBENCH_MICROBENCH_H
