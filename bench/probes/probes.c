@@ -145,6 +145,45 @@ static double conflicts(int RS, int OS, int Huge, int Off) {
   return Best;
 }
 
+/* Independent loads at the offsets Off[0..N), repeated: four interleaved sums, so nothing chains. */
+__attribute__((noinline)) static float gather(const char *B, const unsigned *Off, int N, int R) {
+  float S0 = 0, S1 = 0, S2 = 0, S3 = 0;
+  for (int K = 0; K < R; ++K)
+    for (int I = 0; I < N; I += 4) {
+      S0 += *(const float *)(B + Off[I]);
+      S1 += *(const float *)(B + Off[I + 1]);
+      S2 += *(const float *)(B + Off[I + 2]);
+      S3 += *(const float *)(B + Off[I + 3]);
+    }
+  return S0 + S1 + S2 + S3;
+}
+
+/* ns per load of N lines Stride bytes apart, visited in a shuffled order (no prefetcher follows). */
+static double setMisses(int N, long Stride) {
+  char *B = pages((size_t)N * Stride + 4096, 0);
+  unsigned *Off = malloc(sizeof(unsigned) * N);
+  for (int I = 0; I < N; ++I)
+    Off[I] = (unsigned)(I * Stride);
+  srand(1);
+  for (int I = N - 1; I > 0; --I) {
+    int J = rand() % (I + 1);
+    unsigned T = Off[I];
+    Off[I] = Off[J];
+    Off[J] = T;
+  }
+  int R = (1 << 22) / N;
+  volatile float Sink = 0;
+  double Best = 1e9;
+  for (int K = 0; K < 7; ++K) {
+    double T = now();
+    Sink += gather(B, Off, N, R);
+    T = now() - T;
+    Best = T < Best ? T : Best;
+  }
+  free(Off);
+  return 1e9 * Best / ((double)R * N);
+}
+
 /* Best time per inner iteration of reduce(), in ns. */
 static double reduction(int K, int Chain) {
   float *A = (float *)pages(K * 4, 0), *B = (float *)pages((size_t)K * RJ * 4, 0), *C = (float *)pages(RJ * 4, 0);
@@ -172,6 +211,12 @@ int main(void) {
   printf("| | both padded by 64 B | %.2f ms |\n", 1e3 * conflicts(1040, 272, 0, 0));
   printf("| | as in the suite, on 2 MiB pages (madvise) | %.2f ms |\n", 1e3 * conflicts(1024, 256, 1, 0));
   printf("| | as in the suite, Out shifted by 2048 B | %.2f ms |\n", 1e3 * conflicts(1024, 256, 0, 2048));
+  printf("| L1 misses by set: independent loads in shuffled order | 128 lines, one in-page class (4 KiB stride) | %.3f ns per load |\n",
+         setMisses(128, 4096));
+  printf("| | 128 lines, 4 classes (1 KiB stride) | %.3f ns per load |\n", setMisses(128, 1024));
+  printf("| | 2048 lines, every class (64 B stride, 128 KiB: L1 misses, L2 hits) | %.3f ns per load |\n",
+         setMisses(2048, 64));
+  printf("| | 256 lines, every class (64 B stride, 16 KiB: L1 hits) | %.3f ns per load |\n", setMisses(256, 64));
   static const int Trips[] = {4, 8, 16, 256};
   for (int I = 0; I < 4; ++I)
     printf("| %s | trip %d: chains restart at each output / one chain through the nest | %.3f / %.3f ns per iteration |\n",
