@@ -462,6 +462,23 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                     C.Cores));
   readPositive(D, R.get("frequency", true), R.path("frequency"),
                Dimension::Frequency, C.FrequencyHz);
+  if (const Val *F = R.get("frequency_by_active_cores", false);
+      F && expectKind(D, *F, R.path("frequency_by_active_cores"), Val::Map)) {
+    for (const auto &[Key, V] : F->Entries) {
+      std::string P = joinPath(R.path("frequency_by_active_cores"), Key);
+      uint32_t N = 0;
+      if (!to_integer(StringRef(Key).trim(), N, 10) || N == 0 ||
+          (HaveCores && N > C.Cores)) {
+        D.error(V, P,
+                formatv("'{0}' is not a count of busy cores from 1 to {1}",
+                        Key, C.Cores));
+        continue;
+      }
+      double Hz = 0;
+      if (readPositive(D, &V, P, Dimension::Frequency, Hz))
+        C.FrequencyByActiveCores[N] = Hz;
+    }
+  }
   readCount(D, R.get("issue_width", true), R.path("issue_width"),
             C.IssueWidth);
   const Val *Simd = R.get("simd_bits", true);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 namespace crop::hw {
 
@@ -16,6 +17,21 @@ const char *targetKindName(TargetKind K) {
     return "accelerator";
   }
   return "unknown";
+}
+
+double clockForThreads(const CpuParams &C, unsigned Threads) {
+  const auto &F = C.FrequencyByActiveCores;
+  if (F.empty())
+    return C.FrequencyHz;
+  uint32_t Busy = std::max(1u, std::min(Threads, std::max(1u, C.Cores)));
+  auto Hi = F.lower_bound(Busy);
+  if (Hi == F.end())
+    return std::prev(Hi)->second;
+  if (Hi->first == Busy || Hi == F.begin())
+    return Hi->second;
+  auto Lo = std::prev(Hi);
+  double T = double(Busy - Lo->first) / double(Hi->first - Lo->first);
+  return Lo->second + T * (Hi->second - Lo->second);
 }
 
 uint32_t typeBits(const std::string &Type) {

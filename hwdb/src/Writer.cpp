@@ -14,6 +14,13 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
   E << YAML::Key << "cores" << YAML::Value << C.Cores;
   E << YAML::Key << "frequency" << YAML::Value
     << q(C.FrequencyHz, Dimension::Frequency);
+  if (!C.FrequencyByActiveCores.empty()) {
+    E << YAML::Key << "frequency_by_active_cores" << YAML::Value << YAML::Flow
+      << YAML::BeginMap;
+    for (const auto &[N, Hz] : C.FrequencyByActiveCores)
+      E << YAML::Key << N << YAML::Value << q(Hz, Dimension::Frequency);
+    E << YAML::EndMap;
+  }
   E << YAML::Key << "issue_width" << YAML::Value << C.IssueWidth;
   E << YAML::Key << "simd_bits" << YAML::Value << C.SimdBits;
   E << YAML::Key << "mispredict_penalty" << YAML::Value

@@ -108,6 +108,8 @@ Hash128 targetHash(const hw::Target &T) {
   H.str(T.Name).str(T.Path).u64(uint64_t(T.Kind));
   if (const auto &C = T.Cpu) {
     H.u64(C->Threads).u64(C->Cores).f64(C->FrequencyHz).u64(C->IssueWidth);
+    for (const auto &[N, Hz] : C->FrequencyByActiveCores)
+      H.u64(N).f64(Hz);
     H.u64(C->SimdBits).f64(C->MispredictPenalty).u64(C->MaxOutstandingMisses);
     H.u64(C->ReorderBuffer).u64(C->SchedulerFp);
     for (const auto &[U, N] : C->Units)
@@ -709,5 +711,16 @@ Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
                              P.Module.SourceName.c_str());
   // The memo is shared by every prediction in the process; one at a time.
   std::lock_guard<std::mutex> Lock(memo().M);
-  return CpuPredictor(P, T, Opts).run();
+  const hw::CpuParams &C = *T.Cpu;
+  if (C.FrequencyByActiveCores.empty())
+    return CpuPredictor(P, T, Opts).run();
+  // The clock with this many cores busy; RAM latency, given in cycles at
+  // the descriptor's frequency, is a time and scales with the clock.
+  hw::Target Clocked = T;
+  hw::CpuParams &CC = *Clocked.Cpu;
+  double Hz = hw::clockForThreads(C, Opts.Threads ? Opts.Threads : C.Threads);
+  CC.RamLatencyCycles *= Hz / C.FrequencyHz;
+  CC.FrequencyHz = Hz;
+  CC.FrequencyByActiveCores.clear();
+  return CpuPredictor(P, Clocked, Opts).run();
 }

@@ -98,7 +98,8 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
   CHECK(errorOf(F) ==
         F + ":7: cpu.cores: missing required key\n" + F +
             ":8: cpu.corez: unknown key (expected one of: threads, cores, "
-            "frequency, issue_width, simd_bits, mispredict_penalty, "
+            "frequency, frequency_by_active_cores, issue_width, simd_bits, "
+            "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, units, "
             "caches, "
             "ram, instructions)");
@@ -235,7 +236,8 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
                                        "  threds: 8\n");
   CHECK(errorOf(H) ==
         H + ":4: cpu.threds: unknown key (expected one of: threads, cores, "
-            "frequency, issue_width, simd_bits, mispredict_penalty, "
+            "frequency, frequency_by_active_cores, issue_width, simd_bits, "
+            "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, units, "
             "caches, "
             "ram, instructions)");
@@ -267,4 +269,46 @@ TEST_CASE("base: unknown names and cycles", "[hwdb]") {
         A + ":1: base: in base 'cyc2': " + B +
             ":1: base: 'cyc1' is its own base (cycle: " + std::string(RealA) +
             " -> " + std::string(RealB) + ")");
+}
+
+TEST_CASE("the clock by busy cores: parsed, checked, interpolated",
+          "[hwdb]") {
+  Dir D;
+  std::string F = D.write(
+      "t.yaml",
+      variant("frequency: 2 GHz",
+              "frequency: 2 GHz\n  frequency_by_active_cores: {1: 3 GHz, "
+              "2: 2500 MHz}"));
+  Expected<Target> T = loadTarget(F);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  const CpuParams &C = *T->Cpu;
+  REQUIRE(C.FrequencyByActiveCores.size() == 2);
+  CHECK(C.FrequencyByActiveCores.at(1) == 3e9);
+  CHECK(clockForThreads(C, 1) == 3e9);
+  CHECK(clockForThreads(C, 2) == 2.5e9);
+  // More threads than cores (SMT): every core is busy.
+  CHECK(clockForThreads(C, 4) == 2.5e9);
+  CHECK(clockForThreads(C, 0) == 3e9);
+  // Linear between listed counts.
+  CpuParams W = C;
+  W.Cores = 64;
+  W.FrequencyByActiveCores = {{1, 3.5e9}, {64, 2.45e9}};
+  CHECK(clockForThreads(W, 2) == Approx(3.5e9 - 1.05e9 / 63));
+  CHECK(clockForThreads(W, 128) == 2.45e9);
+  W.FrequencyByActiveCores.clear();
+  CHECK(clockForThreads(W, 8) == W.FrequencyHz);
+
+  std::string G = D.write(
+      "u.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  frequency_by_active_cores: {1: "
+                        "3 GHz, 3: 2 GHz}"));
+  CHECK(errorOf(G) == G + ":10: cpu.frequency_by_active_cores.3: '3' is not "
+                          "a count of busy cores from 1 to 2");
+  std::string H = D.write(
+      "v.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  frequency_by_active_cores: {1: "
+                        "3 cycles}"));
+  CHECK(StringRef(errorOf(H)).starts_with(
+      H + ":10: cpu.frequency_by_active_cores.1: "));
 }

@@ -134,3 +134,26 @@ TEST_CASE("the FP scheduler test finds a window no larger than the reorder "
     CHECK(F.Entries <= 520);
   }
 }
+
+TEST_CASE("a run on several cores writes the clock with all of them busy",
+          "[microbench]") {
+  mb::HostInfo H = mb::detectHostInfo();
+  mb::Options O;
+  O.Quick = true;
+  O.Only = {"add.i64"};
+  O.MaxWorkingSet = 16u << 20;
+  Expected<mb::MicrobenchResult> R = mb::runMicrobench(O);
+  if (!R)
+    FAIL(toString(R.takeError()));
+  const auto &F = R->Target.Cpu->FrequencyByActiveCores;
+  if (H.Cores < 2 || H.ThreadsPerCore > 1) {
+    CHECK(F.empty());
+    return;
+  }
+  REQUIRE(F.size() == 2);
+  CHECK(F.at(1) == R->Target.Cpu->FrequencyHz);
+  // A plausible clock: other tests may run beside this one (ctest -j) and
+  // slow either measurement, so only absurd ratios fail.
+  CHECK(F.at(H.Cores) <= 2.5 * F.at(1));
+  CHECK(F.at(H.Cores) >= 0.2 * F.at(1));
+}

@@ -459,6 +459,37 @@ TEST_CASE("short loops whose chains restart overlap their entries",
   CHECK(loopCycles(100000, true) == Approx(Chained).epsilon(0.02));
 }
 
+TEST_CASE("the clock follows the busy cores; RAM latency stays a time",
+          "[predict]") {
+  hw::Target T = target("epyc7763");
+  REQUIRE(!T.Cpu->FrequencyByActiveCores.empty());
+  ProgramProfile P = handProfile(1000, 64, true);
+  PredictOptions One, All;
+  One.Threads = 1;
+  All.Threads = 64;
+  llvm::Expected<Prediction> A = predict(P, T, One), B = predict(P, T, All);
+  REQUIRE(static_cast<bool>(A));
+  REQUIRE(static_cast<bool>(B));
+  CHECK(A->FrequencyHz == 3.5e9);
+  CHECK(B->FrequencyHz == 2.45e9);
+  // Without the map, the descriptor's frequency at every count.
+  hw::Target Flat = T;
+  Flat.Cpu->FrequencyByActiveCores.clear();
+  llvm::Expected<Prediction> C = predict(P, Flat, One);
+  REQUIRE(static_cast<bool>(C));
+  CHECK(C->FrequencyHz == 2.45e9);
+  // Work in cycles runs faster at the boost clock; a memory-free profile's
+  // cycles do not change with the clock.
+  PredictOptions NoMem = One;
+  NoMem.MemoryModel = false;
+  llvm::Expected<Prediction> D = predict(P, T, NoMem),
+                             E = predict(P, Flat, NoMem);
+  REQUIRE(static_cast<bool>(D));
+  REQUIRE(static_cast<bool>(E));
+  CHECK(D->CyclesPerCall == Approx(E->CyclesPerCall));
+  CHECK(D->SecondsPerCall == Approx(E->SecondsPerCall * 2.45 / 3.5));
+}
+
 TEST_CASE("a repeated prediction is memoized and identical", "[predict]") {
   hw::Target T = target("gold5220r");
   ProgramProfile P = handProfile(10, 500, true);

@@ -49,10 +49,21 @@ struct InstrCost {
 /// smallest of the current x86 server cores.
 constexpr uint32_t DefaultReorderBuffer = 224;
 
+struct CpuParams;
+/// The clock of a CPU with Threads threads busy: FrequencyByActiveCores at
+/// min(Threads, Cores) busy cores, linear between the counts it lists and
+/// its first or last value beyond them; FrequencyHz without it.
+double clockForThreads(const CpuParams &C, unsigned Threads);
+
 struct CpuParams {
   uint32_t Threads = 1;     ///< Hardware threads the runtime uses.
   uint32_t Cores = 1;
   double FrequencyHz = 0;
+  /// The core clock with N cores busy (N -> Hz), where it depends on N
+  /// (single-core and all-core boost); empty: FrequencyHz at every count.
+  /// Cycle counts (instruction costs, cache latencies) stay cycles at any
+  /// clock; RAM latency, given in cycles at FrequencyHz, is a time.
+  std::map<uint32_t, double> FrequencyByActiveCores;
   uint32_t IssueWidth = 4;  ///< Instructions dispatched per cycle.
   uint32_t SimdBits = 128;  ///< Widest vector register.
   double MispredictPenalty = 15; ///< Cycles.
