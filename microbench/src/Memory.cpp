@@ -337,16 +337,26 @@ struct TwoChases {
 
 } // namespace
 
-RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
-                                    bool Quick) {
-#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+namespace {
+/// fillerWindow over two fresh chases through a RAM-sized buffer.
+template <size_t K>
+RobMeasurement chaseWindow(const std::array<std::pair<uint32_t, RobFn>, K> &Table,
+                           uint64_t Bytes, unsigned LineBytes, bool Quick,
+                           uint32_t Extra) {
   TwoChases C(Bytes, LineBytes);
   if (!C.Buf.P)
     return {};
+  return fillerWindow(Table, C.A, C.B, Quick, Extra);
+}
+} // namespace
+
+RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
+                                    bool Quick) {
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
   static constexpr auto Table =
       robTable(std::make_integer_sequence<unsigned, 63>());
   // The window holds a load, N nops and the other load.
-  return fillerWindow(Table, C.A, C.B, Quick, /*Extra=*/1);
+  return chaseWindow(Table, Bytes, LineBytes, Quick, /*Extra=*/1);
 #else
   return {};
 #endif
@@ -355,13 +365,10 @@ RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
 RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
                                   bool Quick) {
 #if defined(__x86_64__)
-  TwoChases C(Bytes, LineBytes);
-  if (!C.Buf.P)
-    return {};
   static constexpr auto Table =
       fpTable(std::make_integer_sequence<unsigned, 64>());
   // Waiting for the first miss: its XMM move and N adds.
-  return fillerWindow(Table, C.A, C.B, Quick, /*Extra=*/1);
+  return chaseWindow(Table, Bytes, LineBytes, Quick, /*Extra=*/1);
 #else
   return {};
 #endif

@@ -125,6 +125,18 @@ Graphlet faddChain(unsigned N, bool CarriedBack) {
   return B.done();
 }
 
+/// acc += a[i]: load -> fadd (carried to itself), the branch after both.
+Graphlet accumulatorLoop() {
+  Builder B;
+  uint32_t Ld = B.vertex("load", "f32");
+  uint32_t Add = B.vertex("fadd", "f32");
+  uint32_t Br = B.vertex("br", "void");
+  B.edge(Ld, Add);
+  B.edge(Add, Br, DepKind::Control);
+  B.edge(Add, Add, DepKind::Carried);
+  return B.done();
+}
+
 Graphlet independent(const char *Op, const char *Ty, unsigned N) {
   Builder B;
   for (unsigned I = 0; I < N; ++I)
@@ -244,22 +256,15 @@ TEST_CASE("A carried accumulator costs its latency per execution",
           "[simulator]") {
   hw::Target T = synthetic();
   PipelineSimulator Sim(T);
-  // acc += a[i]: load -> fadd, fadd carried to itself, br after everything.
-  Builder B;
-  uint32_t Ld = B.vertex("load", "f32");
-  uint32_t Add = B.vertex("fadd", "f32");
-  uint32_t Br = B.vertex("br", "void");
-  B.edge(Ld, Add);
-  B.edge(Add, Br, DepKind::Control);
-  B.edge(Add, Add, DepKind::Carried);
-  BlockCost C = Sim.blockCost(B.done());
+  Graphlet G = accumulatorLoop();
+  BlockCost C = Sim.blockCost(G);
   CHECK(C.Instructions == 3);
   CHECK(C.Cycles == Approx(4).epsilon(0.01));
   CHECK(std::string(C.Limit) == "latency");
   CHECK(C.Latency == Approx(4 + 4 + 1));
   // The load's latency is off the carried chain: a slow load changes the
   // cold latency, not the steady state.
-  BlockCost Slow = Sim.blockCost(B.G, 200);
+  BlockCost Slow = Sim.blockCost(G, 200);
   CHECK(Slow.Cycles == Approx(4).epsilon(0.02));
   CHECK(Slow.Latency == Approx(200 + 4 + 1));
 }
@@ -268,15 +273,8 @@ TEST_CASE("Chains that restart at each entry overlap in the reorder window",
           "[simulator]") {
   hw::Target T = synthetic();
   // A short reduction innermost: acc += a[k] over 8 k, then the next output
-  // (acc = 0 again). Per execution: load -> fadd (4 cycles) carried, a branch.
-  Builder B;
-  uint32_t Ld = B.vertex("load", "f32");
-  uint32_t Add = B.vertex("fadd", "f32");
-  uint32_t Br = B.vertex("br", "void");
-  B.edge(Ld, Add);
-  B.edge(Add, Br, DepKind::Control);
-  B.edge(Add, Add, DepKind::Carried);
-  Graphlet G = B.done();
+  // (acc = 0 again).
+  Graphlet G = accumulatorLoop();
   PipelineSimulator Sim(T);
   // One endless entry: the latency bound, 4 cycles per execution.
   CHECK(Sim.simulate(G).Cycles == Approx(4).epsilon(0.01));
