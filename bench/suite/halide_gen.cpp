@@ -194,6 +194,50 @@ Func transpose(const Params &P, std::vector<Argument> &Args, int C, int H, int W
   return Out;
 }
 
+// The separable 3x3 box blur of Halide's own introduction (a two-stage stencil): blur_x averages three
+// neighbours along x, blur_y three rows of blur_x. The input carries the 2-pixel border. Schedules: blur_x
+// inlined, computed at the root, per tile of blur_y, or per strip of rows (store_at the strip, a sliding
+// window); blur_y tiled, vectorized and parallel over tile rows.
+Func blur(const Params &P, std::vector<Argument> &Args, int W, int H) {
+  ImageParam In(Float(32), 2, "input");
+  Var x("x"), y("y"), xo("xo"), yo("yo"), xi("xi"), yi("yi");
+  Func Bx("blur_x"), By("blur_y");
+  Bx(x, y) = (In(x, y) + In(x + 1, y) + In(x + 2, y)) / 3.0f;
+  By(x, y) = (Bx(x, y) + Bx(x, y + 1) + Bx(x, y + 2)) / 3.0f;
+  In.dim(0).set_bounds(0, W + 2).dim(1).set_bounds(0, H + 2);
+  By.output_buffer().dim(0).set_bounds(0, W).dim(1).set_bounds(0, H);
+  int TX = P.get("tx", 256), TY = P.get("ty", 32), VW = P.get("vec", 8), Par = P.get("par", 1);
+  int At = P.get("at", 2);
+  By.tile(x, y, xo, yo, xi, yi, TX, TY);
+  if (VW)
+    By.vectorize(xi, VW);
+  if (Par)
+    By.parallel(yo);
+  switch (At) {
+  case 0: // inlined: blur_x recomputed three times per output
+    break;
+  case 1: // root: the whole intermediate image, then blur_y
+    Bx.compute_root();
+    if (VW)
+      Bx.vectorize(x, VW);
+    if (Par)
+      Bx.parallel(y);
+    break;
+  case 2: // per tile of blur_y, with its two extra rows
+    Bx.compute_at(By, xo);
+    if (VW)
+      Bx.vectorize(x, VW);
+    break;
+  default: // per row of blur_y within a strip of tile rows: a sliding window over rows
+    Bx.store_at(By, yo).compute_at(By, yi);
+    if (VW)
+      Bx.vectorize(x, VW);
+    break;
+  }
+  Args = {In};
+  return By;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -227,6 +271,8 @@ int main(int argc, char **argv) {
     Out = depthwise(P, Args, P.get("H", 112), P.get("W", 112), P.get("C", 96), P.get("S", 2));
   else if (Task == "transpose")
     Out = transpose(P, Args, P.get("C", 256), P.get("H", 56), P.get("W", 56));
+  else if (Task == "blur")
+    Out = blur(P, Args, P.get("W", 1920), P.get("H", 1080));
   else {
     std::fprintf(stderr, "halide_gen: unknown task '%s'\n", Task.c_str());
     return 2;

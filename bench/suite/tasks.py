@@ -472,6 +472,14 @@ def build_tasks():
                   {"tc": [8, 16, 32, 64], "tx": [8, 16, 56], "vec": [0, 8], "par": [0, 1], "rorder": [0, 1],
                    "unroll": [0, 4]},
                   dict(gen="transpose", C=C, H=H, W=W), 12))
+    # Added 2026-11-25: a two-stage stencil (Halide's separable 3x3 blur) on a 1080p image, the class of
+    # pipeline the suite had none of; blur_x inlined, at the root, per tile or per row of a strip.
+    W, H = 1920, 1080
+    T.append(Task("halide.blur", "halide", "image pipeline", 1, 12 * W * H,
+                  nbytes((H + 2, W + 2), (H, W)), [f32(H + 2, W + 2), f32(H, W)], "hl_blur",
+                  {"tx": [64, 256, 480, 1920], "ty": [4, 8, 32, 128], "vec": [0, 8, 16], "par": [0, 1],
+                   "at": [0, 1, 2, 3]},
+                  dict(gen="blur", W=W, H=H), 16))
     return T
 
 
