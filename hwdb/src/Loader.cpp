@@ -117,15 +117,23 @@ Val convert(const YAML::Node &N, const std::string &File, Diag &D,
   return V;
 }
 
-/// Reads a file into the tree; YAML syntax errors become file:line errors.
-Expected<Val> readYAML(const std::string &File) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
-  if (!Buf)
-    return makeError(File + ": cannot read: " + Buf.getError().message());
+/// Reads a file (or Text, named File, when given) into the tree; YAML
+/// syntax errors become file:line errors.
+Expected<Val> readYAML(const std::string &File,
+                       const std::string *Text = nullptr) {
+  std::string Content;
+  if (Text) {
+    Content = *Text;
+  } else {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
+    if (!Buf)
+      return makeError(File + ": cannot read: " + Buf.getError().message());
+    Content = (*Buf)->getBuffer().str();
+  }
   Diag D;
   Val Root;
   try {
-    YAML::Node N = YAML::Load((*Buf)->getBuffer().str());
+    YAML::Node N = YAML::Load(Content);
     Root = convert(N, File, D, "");
   } catch (const YAML::Exception &E) {
     return makeError(formatv("{0}:{1}: (yaml): {2}", File, E.mark.line + 1,
@@ -181,8 +189,9 @@ std::optional<std::string> findInDirs(StringRef Name,
 
 /// Reads a file and, recursively, its `base:` chain into one merged tree.
 Expected<Val> readWithBases(const std::string &File,
-                            std::vector<std::string> &Chain) {
-  Expected<Val> Root = readYAML(File);
+                            std::vector<std::string> &Chain,
+                            const std::string *Text = nullptr) {
+  Expected<Val> Root = readYAML(File, Text);
   if (!Root)
     return Root.takeError();
   const Val *Base = Root->find("base");
@@ -783,6 +792,15 @@ Expected<Target> loadTarget(StringRef Path) {
     Real = File;
   std::vector<std::string> Chain = {std::string(Real)};
   Expected<Val> Root = readWithBases(File, Chain);
+  if (!Root)
+    return Root.takeError();
+  return buildTarget(*Root, File);
+}
+
+Expected<Target> parseTarget(StringRef Text, StringRef Name) {
+  std::string File = Name.str(), Content = Text.str();
+  std::vector<std::string> Chain = {File};
+  Expected<Val> Root = readWithBases(File, Chain, &Content);
   if (!Root)
     return Root.takeError();
   return buildTarget(*Root, File);

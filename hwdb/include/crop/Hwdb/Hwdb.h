@@ -16,6 +16,11 @@ namespace crop::hw {
 /// key ("gold5220r.yaml:12: caches[1].ways: ...").
 llvm::Expected<Target> loadTarget(llvm::StringRef Path);
 
+/// The same for descriptor text held in memory; Name stands for the file in
+/// errors, and a `base:` is looked up beside it, then on the search path.
+llvm::Expected<Target> parseTarget(llvm::StringRef Text,
+                                   llvm::StringRef Name = "<memory>");
+
 /// The folders searched for descriptors by name: $CROP_HWDB_PATH (colon
 /// separated), then the source tree's hwdb/targets, then the installed copy.
 std::vector<std::string> searchPath();

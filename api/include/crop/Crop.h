@@ -1,0 +1,68 @@
+//===- Crop.h - Crop's library interface for tuners and tools -------------===//
+//
+// The one header a program that uses Crop includes (CMake:
+// find_package(Crop) and target_link_libraries(app Crop::crop)): load target
+// descriptors, profile a module once, predict its time per call on any
+// target and thread count, rank candidate schedules. Everything returns
+// llvm::Expected; nothing throws or exits. Predictions share one memo per
+// process (identical blocks of different candidates are simulated once) and
+// may be asked for from several threads.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_CROP_H
+#define CROP_CROP_H
+
+#include "crop/Analyzer/Profiler.h"
+#include "crop/Hwdb/Hwdb.h"
+#include "crop/Profile/ProfileIO.h"
+#include "crop/Profile/ProgramProfile.h"
+#include "crop/Simulator/Predictor.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace crop {
+
+/// Crop's version, "MAJOR.MINOR.PATCH".
+const char *version();
+
+/// A target by hwdb name ("gold5220r", listed by `crop targets`) or by the
+/// path of a descriptor file; an unknown name lists the known ones.
+llvm::Expected<hw::Target> target(llvm::StringRef NameOrPath);
+
+/// A target from descriptor text (YAML) held in memory; Name stands for the
+/// file in error messages.
+llvm::Expected<hw::Target> targetFromYAML(llvm::StringRef Text,
+                                          llvm::StringRef Name = "<memory>");
+
+/// Profiles a module given as text (LLVM IR) or bitcode in memory: the same
+/// as profileModule (crop/Analyzer/Profiler.h) on a file. Name stands for
+/// the file in messages and in the profile's module identity.
+llvm::Expected<ProgramProfile> profileBuffer(llvm::StringRef Module,
+                                             const ProfileOptions &Opts,
+                                             llvm::StringRef Name = "<memory>");
+
+/// One profile on several targets and thread counts: a prediction per
+/// (target, threads) pair, targets outermost. A thread count of 0 is the
+/// target's own `threads`.
+llvm::Expected<std::vector<Prediction>>
+predictAll(const ProgramProfile &P, llvm::ArrayRef<const hw::Target *> Targets,
+           llvm::ArrayRef<unsigned> Threads, PredictOptions Opts = {});
+
+/// Predicted seconds per call of each candidate on one target.
+llvm::Expected<std::vector<double>>
+predictSeconds(llvm::ArrayRef<const ProgramProfile *> Candidates,
+               const hw::Target &T, const PredictOptions &Opts = {});
+
+/// Candidate indices, predicted fastest first (ties keep their order).
+llvm::Expected<std::vector<size_t>>
+rank(llvm::ArrayRef<const ProgramProfile *> Candidates, const hw::Target &T,
+     const PredictOptions &Opts = {});
+
+} // namespace crop
+
+#endif // CROP_CROP_H

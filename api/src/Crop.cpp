@@ -1,0 +1,112 @@
+//===- Crop.cpp - The library interface over the component libraries -----===//
+#include "crop/Crop.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace llvm;
+
+namespace crop {
+
+#ifndef CROP_VERSION
+#define CROP_VERSION "unknown"
+#endif
+
+const char *version() { return CROP_VERSION; }
+
+Expected<hw::Target> target(StringRef NameOrPath) {
+  return hw::findTarget(NameOrPath);
+}
+
+Expected<hw::Target> targetFromYAML(StringRef Text, StringRef Name) {
+  return hw::parseTarget(Text, Name);
+}
+
+Expected<ProgramProfile> profileBuffer(StringRef Module,
+                                       const ProfileOptions &Opts,
+                                       StringRef Name) {
+  // The analyzer reads modules from files (and hashes them): a private
+  // temporary copy, removed whatever happens.
+  bool Bitcode = Module.starts_with("BC\xC0\xDE");
+  SmallString<128> Path;
+  int FD;
+  if (std::error_code EC = sys::fs::createTemporaryFile(
+          "crop-module", Bitcode ? "bc" : "ll", FD, Path))
+    return createStringError(EC, "%s: cannot create a temporary file: %s",
+                             Name.str().c_str(), EC.message().c_str());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Module;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Path);
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: cannot write a temporary file",
+                               Name.str().c_str());
+    }
+  }
+  Expected<ProgramProfile> P = profileModule(Path, Opts);
+  sys::fs::remove(Path);
+  if (!P) {
+    // Messages name the temporary file: name the caller's module instead.
+    std::string Msg = toString(P.takeError());
+    for (size_t At; (At = Msg.find(Path.str().str())) != std::string::npos;)
+      Msg.replace(At, Path.size(), Name.str());
+    return createStringError(inconvertibleErrorCode(), Msg);
+  }
+  P->Module.SourceName = Name.str();
+  return P;
+}
+
+Expected<std::vector<Prediction>>
+predictAll(const ProgramProfile &P, ArrayRef<const hw::Target *> Targets,
+           ArrayRef<unsigned> Threads, PredictOptions Opts) {
+  std::vector<Prediction> Out;
+  std::vector<unsigned> Counts(Threads.begin(), Threads.end());
+  if (Counts.empty())
+    Counts.push_back(Opts.Threads);
+  for (const hw::Target *T : Targets)
+    for (unsigned N : Counts) {
+      Opts.Threads = N;
+      Expected<Prediction> R = predict(P, *T, Opts);
+      if (!R)
+        return R.takeError();
+      Out.push_back(std::move(*R));
+    }
+  return Out;
+}
+
+Expected<std::vector<double>>
+predictSeconds(ArrayRef<const ProgramProfile *> Candidates,
+               const hw::Target &T, const PredictOptions &Opts) {
+  std::vector<double> Out;
+  Out.reserve(Candidates.size());
+  for (size_t I = 0; I < Candidates.size(); ++I) {
+    Expected<Prediction> R = predict(*Candidates[I], T, Opts);
+    if (!R)
+      return createStringError(inconvertibleErrorCode(), "candidate %zu: %s",
+                               I, toString(R.takeError()).c_str());
+    Out.push_back(R->SecondsPerCall);
+  }
+  return Out;
+}
+
+Expected<std::vector<size_t>>
+rank(ArrayRef<const ProgramProfile *> Candidates, const hw::Target &T,
+     const PredictOptions &Opts) {
+  Expected<std::vector<double>> S = predictSeconds(Candidates, T, Opts);
+  if (!S)
+    return S.takeError();
+  std::vector<size_t> Order(S->size());
+  std::iota(Order.begin(), Order.end(), size_t(0));
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return (*S)[A] < (*S)[B]; });
+  return Order;
+}
+
+} // namespace crop

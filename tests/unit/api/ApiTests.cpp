@@ -1,0 +1,145 @@
+//===- ApiTests.cpp - crop/Crop.h: targets, profiles, predictions, ranking ===//
+#include "crop/Crop.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace crop;
+
+namespace {
+
+/// A kernel that sums N floats of a buffer into its first element, N times
+/// over (a candidate's work grows with N * N).
+std::string sumKernel(int N) {
+  return R"(
+define void @kernel(ptr noalias %a) {
+entry:
+  br label %outer
+outer:
+  %r = phi i32 [ 0, %entry ], [ %r1, %done ]
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %outer ], [ %i1, %loop ]
+  %s = phi float [ 0.0, %outer ], [ %s1, %loop ]
+  %p = getelementptr float, ptr %a, i32 %i
+  %x = load float, ptr %p
+  %s1 = fadd float %s, %x
+  %i1 = add i32 %i, 1
+  %c = icmp eq i32 %i1, )" +
+         std::to_string(N) + R"(
+  br i1 %c, label %done, label %loop
+done:
+  store float %s1, ptr %a
+  %r1 = add i32 %r, 1
+  %d = icmp eq i32 %r1, )" +
+         std::to_string(N) + R"(
+  br i1 %d, label %exit, label %outer
+exit:
+  ret void
+}
+)";
+}
+
+ProfileOptions options() {
+  ProfileOptions O;
+  O.Entry = "kernel";
+  O.Args = {"f32:4096"};
+  O.TimeoutSeconds = 30;
+  return O;
+}
+
+} // namespace
+
+TEST_CASE("targets by name, by file and from text", "[api]") {
+  llvm::Expected<hw::Target> T = target("gold5220r");
+  REQUIRE(static_cast<bool>(T));
+  CHECK(T->Name == "gold5220r");
+  llvm::Expected<hw::Target> Bad = target("no-such-machine");
+  REQUIRE_FALSE(static_cast<bool>(Bad));
+  CHECK(llvm::toString(Bad.takeError()).find("known targets") !=
+        std::string::npos);
+  // In memory, on top of a shipped descriptor.
+  llvm::Expected<hw::Target> Y = targetFromYAML(
+      "base: gold5220r\nname: faster\ncpu:\n  frequency: 3 GHz\n", "mine");
+  REQUIRE(static_cast<bool>(Y));
+  CHECK(Y->Name == "faster");
+  CHECK(Y->Cpu->FrequencyHz == 3e9);
+  llvm::Expected<hw::Target> Typo =
+      targetFromYAML("base: gold5220r\ncpu:\n  frequencyy: 3 GHz\n", "mine");
+  REQUIRE_FALSE(static_cast<bool>(Typo));
+  CHECK(llvm::toString(Typo.takeError()).find("mine:3: cpu.frequencyy") !=
+        std::string::npos);
+  CHECK(std::string(version()).find('.') != std::string::npos);
+}
+
+TEST_CASE("profile from memory, predict on several targets, rank", "[api]") {
+  llvm::Expected<ProgramProfile> Small =
+      profileBuffer(sumKernel(64), options(), "small.ll");
+  REQUIRE(static_cast<bool>(Small));
+  CHECK(Small->Module.SourceName == "small.ll");
+  llvm::Expected<ProgramProfile> Big =
+      profileBuffer(sumKernel(512), options(), "big.ll");
+  REQUIRE(static_cast<bool>(Big));
+
+  llvm::Expected<hw::Target> A = target("gold5220r"), B = target("epyc7763");
+  REQUIRE(static_cast<bool>(A));
+  REQUIRE(static_cast<bool>(B));
+  llvm::Expected<std::vector<Prediction>> All =
+      predictAll(*Small, {&*A, &*B}, {1, 2});
+  REQUIRE(static_cast<bool>(All));
+  REQUIRE(All->size() == 4);
+  CHECK((*All)[0].Target == "gold5220r");
+  CHECK((*All)[3].Target == "epyc7763");
+  CHECK((*All)[1].Threads == 2);
+  for (const Prediction &P : *All)
+    CHECK(P.SecondsPerCall > 0);
+
+  // 64 x 64 against 512 x 512 additions: the small one ranks first.
+  std::vector<const ProgramProfile *> C = {&*Big, &*Small};
+  llvm::Expected<std::vector<size_t>> R = rank(C, *A);
+  REQUIRE(static_cast<bool>(R));
+  CHECK(*R == std::vector<size_t>{1, 0});
+  llvm::Expected<std::vector<double>> S = predictSeconds(C, *A);
+  REQUIRE(static_cast<bool>(S));
+  CHECK((*S)[0] > 10 * (*S)[1]);
+
+  // Several threads predicting at once get what one gets.
+  std::vector<double> Seen(4, 0);
+  std::vector<std::thread> Ts;
+  for (int I = 0; I < 4; ++I)
+    Ts.emplace_back([&, I] {
+      llvm::Expected<std::vector<double>> X = predictSeconds(C, *A);
+      Seen[I] = X ? (*X)[0] : -1;
+      if (!X)
+        llvm::consumeError(X.takeError());
+    });
+  for (std::thread &T : Ts)
+    T.join();
+  for (double V : Seen)
+    CHECK(V == (*S)[0]);
+}
+
+TEST_CASE("bad modules and arguments are errors that name them", "[api]") {
+  llvm::Expected<ProgramProfile> Bad =
+      profileBuffer("define void @kernel( {\n", options(), "broken.ll");
+  REQUIRE_FALSE(static_cast<bool>(Bad));
+  std::string Msg = llvm::toString(Bad.takeError());
+  INFO(Msg);
+  // The parser names the caller's name, line and column, not a temporary file.
+  CHECK(Msg.find("broken.ll:2:1: expected") != std::string::npos);
+  CHECK(Msg.find("crop-module") == std::string::npos);
+  ProfileOptions NoArgs = options();
+  NoArgs.Args = {"f32:4096", "i32=3"};
+  llvm::Expected<ProgramProfile> Wrong =
+      profileBuffer(sumKernel(8), NoArgs, "wrong.ll");
+  REQUIRE_FALSE(static_cast<bool>(Wrong));
+  CHECK(llvm::toString(Wrong.takeError()).find("wrong.ll") !=
+        std::string::npos);
+  // Nothing is left behind, and the library still works.
+  llvm::Expected<ProgramProfile> Good =
+      profileBuffer(sumKernel(8), options(), "good.ll");
+  CHECK(static_cast<bool>(Good));
+}
