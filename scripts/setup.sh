@@ -24,3 +24,19 @@ if [ ! -f "$BUILD/build.ninja" ]; then
   cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
 cmake --build "$BUILD" -j "$(nproc)"
+
+# The Python package (import crop) for the python3 on PATH (a pyenv CPython here, not Debian's
+# /usr/bin/python3): pip installs the staged build/python, which carries libcrop_c.so (pip needs
+# `wheel` to build it); without pip, the package is copied into the interpreter's site-packages.
+PYPKG="$BUILD/python"
+if python3 -m pip --version > /dev/null 2>&1 &&
+   { python3 -c "import wheel" 2> /dev/null ||
+     python3 -m pip install --quiet --disable-pip-version-check wheel > /dev/null 2>&1; } &&
+   python3 -m pip install --quiet --no-deps --no-build-isolation --force-reinstall \
+     --disable-pip-version-check "$PYPKG" > /dev/null 2>&1; then
+  :
+else
+  SITE=$(python3 -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+  rm -rf "$SITE/crop" && cp -r "$PYPKG/crop" "$SITE/crop" \
+    || echo "setup: the crop Python package is not installed; PYTHONPATH=$PYPKG works"
+fi

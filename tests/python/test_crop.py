@@ -1,0 +1,101 @@
+"""The Python package over Crop's C interface: profile -> predict -> rank, pickling, the profile file,
+parallel profiling with a process pool, and errors that leave every handle usable."""
+
+import concurrent.futures
+import os
+import pickle
+import sys
+import tempfile
+import unittest
+
+import crop
+
+
+def kernel(n):
+    """A loop that scales n floats in place: its work grows with n."""
+    return """define void @kernel(ptr %%a) {
+entry:
+  br label %%loop
+loop:
+  %%i = phi i32 [ 0, %%entry ], [ %%i1, %%loop ]
+  %%p = getelementptr float, ptr %%a, i32 %%i
+  %%x = load float, ptr %%p
+  %%y = fmul float %%x, 2.0
+  store float %%y, ptr %%p
+  %%i1 = add i32 %%i, 1
+  %%c = icmp eq i32 %%i1, %d
+  br i1 %%c, label %%exit, label %%loop
+exit:
+  ret void
+}
+""" % n
+
+
+class CropTest(unittest.TestCase):
+    def test_targets_and_errors(self):
+        names = crop.targets()
+        self.assertIn("gold5220r", names)
+        self.assertIn("epyc7763", names)
+        with self.assertRaises(crop.Error) as e:
+            crop.Target("no-such-machine")
+        self.assertIn("known targets", str(e.exception))
+        t = crop.Target.from_yaml("base: gold5220r\nname: quick\ncpu:\n  frequency: 3 GHz\n", "mine.yaml")
+        self.assertEqual(t.name, "quick")
+        with self.assertRaises(crop.Error) as e:
+            crop.Target.from_yaml("base: gold5220r\ncpu:\n  frequencyy: 3 GHz\n", "mine.yaml")
+        self.assertIn("mine.yaml:3: cpu.frequencyy", str(e.exception))
+
+    def test_profile_predict_rank(self):
+        t = crop.Target("gold5220r")
+        small = crop.profile(kernel(256), entry="kernel", args=["f32:65536"])
+        big = crop.profile(kernel(65536), entry="kernel", args=["f32:65536"])
+        self.assertEqual(small.entry, "kernel")
+        p = t.predict(big, threads=1)
+        self.assertGreater(p.seconds, 0)
+        self.assertEqual(p.breakdown["target"], "gold5220r")
+        self.assertIn("bound", p.breakdown)
+        secs = t.predict_many([big, small])
+        self.assertGreater(secs[0], 10 * secs[1])
+        self.assertEqual(t.rank([big, small]), [1, 0])
+        # Pickling and the profile file keep the prediction.
+        again = pickle.loads(pickle.dumps(big))
+        self.assertEqual(t.predict_many([again])[0], secs[0])
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "big.profile.json")
+            big.save(path)
+            self.assertEqual(t.predict_many([crop.Profile.load(path)])[0], secs[0])
+            self.assertEqual(os.listdir(d), ["big.profile.json"])
+            # A file path profiles the file.
+            ll = os.path.join(d, "k.ll")
+            with open(ll, "w") as f:
+                f.write(kernel(256))
+            self.assertEqual(t.predict_many([crop.profile(ll, args=["f32:65536"])])[0], secs[1])
+
+    def test_bad_input_leaves_handles_usable(self):
+        t = crop.Target("epyc7763")
+        with self.assertRaises(crop.Error) as e:
+            crop.profile("define void @kernel( {\n", args=["f32:16"], name="broken.ll")
+        self.assertIn("broken.ll:2", str(e.exception))
+        with self.assertRaises(crop.Error):
+            crop.profile(kernel(16), entry="kernel", args=["f32:16", "i32=3"])
+        with self.assertRaises(crop.Error):
+            crop.Profile.load("/nonexistent/profile.json")
+        good = crop.profile(kernel(16), entry="kernel", args=["f32:16"])
+        self.assertGreater(t.predict(good).seconds, 0)
+
+    def test_profile_many_in_a_process_pool(self):
+        items = [(kernel(n), "kernel", ["f32:4096"]) for n in (4096, 64, 1024)]
+        with concurrent.futures.ProcessPoolExecutor(max_workers=2) as ex:
+            profiles = crop.profile_many(items, executor=ex, progress=False)
+        t = crop.Target("gold5220r")
+        self.assertEqual(t.rank(profiles), [1, 2, 0])
+        # The default pool gives the same profiles.
+        same = crop.profile_many(items[:1], jobs=1, progress=False)
+        self.assertEqual(t.predict_many(same), t.predict_many(profiles[:1]))
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=1).result
+    print("python: %d passed, %d failed" % (result.testsRun - len(result.failures) - len(result.errors),
+                                            len(result.failures) + len(result.errors)))
+    sys.exit(0 if result.wasSuccessful() else 1)
