@@ -6,4 +6,8 @@ start=$(date +%s)
 bash scripts/setup.sh
 BUILD=${CROP_BUILD_DIR:-build}
 ctest --test-dir "$BUILD" --output-on-failure -j "$(nproc)"
+# The fuzz targets, briefly and repeatably (docs/robustness.md); CROP_SKIP_FUZZ=1 leaves them out.
+if [ -z "${CROP_SKIP_FUZZ:-}" ]; then
+  FUZZ_SEED=1 bash scripts/fuzz.sh 10
+fi
 echo "test.sh: setup, build and tests took $(( $(date +%s) - start )) s"
