@@ -11,7 +11,11 @@ if [ ! -f "$B/build.ninja" ]; then
     -DCMAKE_CXX_COMPILER=clang++-19 -DCROP_SANITIZE=ON > /dev/null
 fi
 cmake --build "$B"
-# Leaks are reported too; the JIT's and LLVM's process-lifetime allocations are not leaks of Crop's.
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
+# use_sigaltstack=0: LLVM installs its own alternate signal stacks (crash recovery, files removed on a
+# signal), which ASan's thread exit then fails to unmap. allocator_may_return_null=1: the memory-cap test
+# wants a failed allocation, not ASan's out-of-memory abort.
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:use_sigaltstack=0:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir "$B" --output-on-failure -j "$(nproc)" "$@"
+# Left out: an instrumented libcrop_c.so cannot load into an uninstrumented Python, nor do the
+# installed instrumented libraries link into a plain consumer project ('python', 'package').
+ctest --test-dir "$B" --output-on-failure -j "$(nproc)" -E '^(python|package)$' "$@"

@@ -16,6 +16,10 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["CROP_HWDB_PATH"] = os.path.join(config.crop_src_root, "hwdb", "targets")
 
 config.substitutions.append(("%crop", os.path.join(config.crop_obj_root, "bin", "crop")))
+# Built with ASan/UBSan (scripts/sanitize.sh): code that must load into an uninstrumented LLVM tool
+# (the opt plugin) cannot.
+if getattr(config, "crop_sanitize", False):
+    config.available_features.add("sanitized")
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%src", config.crop_src_root))
 config.substitutions.append(("%examples", os.path.join(config.crop_src_root, "examples")))

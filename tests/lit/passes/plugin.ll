@@ -1,4 +1,5 @@
 ; The passes as an opt-19 plugin: the library links no LLVM of its own.
+; UNSUPPORTED: sanitized
 ; RUN: opt -load-pass-plugin=%plugin -disable-output -passes='function(crop-print-graphlets)' %s 2>&1 | FileCheck %s
 ; RUN: ldd %plugin | FileCheck %s --check-prefix=LDD --implicit-check-not=libLLVM
 ; RUN: opt -load-pass-plugin=%plugin -disable-output -passes='function(crop-print-cfg)' %s 2>&1 | FileCheck %s --check-prefix=CFG
