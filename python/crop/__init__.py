@@ -83,6 +83,12 @@ class _Context:
     def fail(self):
         raise Error(self.lib.crop_context_error(self.ptr).decode("utf-8", "replace"))
 
+    def check(self, handle):
+        """A handle a C call returned, or Crop's error when it returned NULL."""
+        if not handle:
+            self.fail()
+        return handle
+
     def string(self, ptr):
         """Takes a C string the caller owns."""
         if not ptr:
@@ -137,18 +143,12 @@ class Profile:
     @classmethod
     def load(cls, path):
         ctx = _Context()
-        ptr = ctx.lib.crop_profile_load(ctx.ptr, _b(os.fspath(path)))
-        if not ptr:
-            ctx.fail()
-        return cls(ptr, ctx)
+        return cls(ctx.check(ctx.lib.crop_profile_load(ctx.ptr, _b(os.fspath(path)))), ctx)
 
     @classmethod
     def from_json(cls, text, name="<memory>"):
         ctx = _Context()
-        ptr = ctx.lib.crop_profile_from_json(ctx.ptr, _b(text), _b(name))
-        if not ptr:
-            ctx.fail()
-        return cls(ptr, ctx)
+        return cls(ctx.check(ctx.lib.crop_profile_from_json(ctx.ptr, _b(text), _b(name))), ctx)
 
     def save(self, path):
         if self._ctx.lib.crop_profile_save(self._ctx.ptr, self._ptr, _b(os.fspath(path))) != 0:
@@ -184,10 +184,7 @@ class Target:
     @classmethod
     def from_yaml(cls, text, name="<memory>"):
         ctx = _Context()
-        ptr = ctx.lib.crop_target_from_yaml(ctx.ptr, _b(text), _b(name))
-        if not ptr:
-            ctx.fail()
-        return cls(name, ptr, ctx)
+        return cls(name, ctx.check(ctx.lib.crop_target_from_yaml(ctx.ptr, _b(text), _b(name))), ctx)
 
     def __del__(self):
         if getattr(self, "_ptr", None):
@@ -233,9 +230,7 @@ def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_c
     ptr = ctx.lib.crop_profile_module(ctx.ptr, _b(module), 0 if is_path else 1,
                                       _b(name or (module if is_path else "<memory>")), _b(entry), argv,
                                       len(args), float(sample_rate), _b(codegen_cpu))
-    if not ptr:
-        ctx.fail()
-    return Profile(ptr, ctx)
+    return Profile(ctx.check(ptr), ctx)
 
 
 def _profile_item(item):
