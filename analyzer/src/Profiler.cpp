@@ -28,9 +28,7 @@ using namespace llvm;
 
 namespace crop {
 
-namespace {
-
-Expected<std::string> fileHash(StringRef Path) {
+Expected<std::string> moduleFileHash(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return createStringError(Buf.getError(),
@@ -39,6 +37,8 @@ Expected<std::string> fileHash(StringRef Path) {
       SHA256::hash(arrayRefFromStringRef((*Buf)->getBuffer()));
   return toHex(H, /*LowerCase=*/true);
 }
+
+namespace {
 
 /// The profile's static half: every defined function with its blocks'
 /// graphlets and successor edges (counts come from the run).
@@ -157,7 +157,7 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   if (!Statics)
     return Statics.takeError();
   Job.Profile = skeleton(*Statics);
-  Expected<std::string> Hash = fileHash(Path);
+  Expected<std::string> Hash = moduleFileHash(Path);
   if (!Hash)
     return Hash.takeError();
   Job.Profile.Module.Hash = *Hash;

@@ -53,6 +53,10 @@ struct ProfileOptions {
   std::function<void(llvm::StringRef)> Progress;
 };
 
+/// The hash a profile of the file at Path records (ModuleIdentity::Hash):
+/// SHA-256 of its bytes, in hex. A profile whose hash matches is current.
+llvm::Expected<std::string> moduleFileHash(llvm::StringRef Path);
+
 /// Profiles the module in Path (.ll or .bc).
 llvm::Expected<ProgramProfile> profileModule(llvm::StringRef Path,
                                              const ProfileOptions &Opts);
