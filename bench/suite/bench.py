@@ -123,7 +123,7 @@ def main(argv=None):
     # 3. Crop and peers.
     crop = peers.Crop(args.crop, None, args.out, log=log) if os.path.exists(args.crop) else None
     desc_path, target, t_micro, desc_note = host_descriptor(args, crop, args.out)
-    machine = peers.Machine(peers.load_descriptor(desc_path, os.path.join(ROOT, "hwdb", "targets")))
+    machine = peers.Machine(peers.load_descriptor(desc_path, args.crop))
     log("descriptor: %s (%s)" % (desc_path, desc_note))
     if crop:
         crop.target = target

@@ -1,48 +1,23 @@
 """Crop and its peers on the suite's programs: Crop (profile + predict), Crop without its memory model,
-llvm-mca x Crop's block counts, and a plain roofline.  Also reads hardware descriptors for the peers."""
+llvm-mca x Crop's block counts, and a plain roofline.  Reads hardware descriptors through `crop hwdb show
+--json` (base units, `base:` merged) for the peers."""
 
 import hashlib
 import json
 import os
-import re
 import subprocess
 import time
 
-import yaml
-
 from . import mca, programs
 
-UNITS = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
-
-
-def qty(v):
-    """'2.45 GHz' -> 2.45e9, '150 GB/s' -> 1.5e11, numbers unchanged."""
-    if isinstance(v, (int, float)):
-        return float(v)
-    m = re.match(r"^\s*([0-9.eE+-]+)\s*([kKMGT]?)(i?)([A-Za-z/]*)\s*$", str(v))
-    if not m:
-        raise ValueError("cannot read quantity %r" % v)
-    base = 1024.0 if m.group(3) else 1000.0
-    scale = {"": 1, "k": base, "K": base, "M": base ** 2, "G": base ** 3, "T": base ** 4}[m.group(2)]
-    return float(m.group(1)) * scale
-
-
-def load_descriptor(path, hwdb_dir):
-    with open(path) as f:
-        d = yaml.safe_load(f)
-    base = d.get("base")
-    if base:
-        parent = load_descriptor(os.path.join(hwdb_dir, base + ".yaml"), hwdb_dir)
-        merged = dict(parent)
-        for k, v in d.items():
-            if isinstance(v, dict) and isinstance(merged.get(k), dict):
-                mv = dict(merged[k])
-                mv.update(v)
-                merged[k] = mv
-            else:
-                merged[k] = v
-        d = merged
-    return d
+def load_descriptor(path, crop_binary):
+    """The descriptor as Crop loads it (`base:` merged, base units): `crop hwdb show --json`, so the bench
+    never parses descriptors or their units itself."""
+    r = subprocess.run([crop_binary, "hwdb", "show", "--json", path], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("crop hwdb show %s: %s" % (path, r.stderr.strip()))
+    return json.loads(r.stdout)
 
 
 class Machine:
@@ -51,15 +26,15 @@ class Machine:
     def __init__(self, desc):
         cpu = desc["cpu"]
         self.name = desc.get("name", "?")
-        self.freq = qty(cpu["frequency"])
+        self.freq = cpu["frequency_hz"]
         units = cpu.get("units", {})
         self.fma_units = units.get("fp", 2)
         # The suite's programs are built for x86-64-v3 (AVX2): 256-bit vectors at most, whatever the
         # descriptor's SIMD width.
-        self.lanes = min(int(qty(cpu.get("simd_bits", 256))), 256) // 32
+        self.lanes = min(int(cpu.get("simd_bits", 256)), 256) // 32
         ram = cpu.get("ram", {})
-        self.bw_core = qty(ram.get("bandwidth_per_core", "10 GB/s"))
-        self.bw_all = qty(ram.get("bandwidth_all", ram.get("bandwidth_per_core", "10 GB/s")))
+        self.bw_core = ram.get("bandwidth_per_core_bytes_per_s") or 10e9
+        self.bw_all = ram.get("bandwidth_all_bytes_per_s") or self.bw_core
 
     def peak_flops(self, threads):
         return self.freq * self.fma_units * self.lanes * 2 * threads

@@ -2,6 +2,10 @@
 #include "crop/Hwdb/Hwdb.h"
 #include "crop/Hwdb/Units.h"
 
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <yaml-cpp/yaml.h>
 
 namespace crop::hw {
@@ -132,6 +136,77 @@ std::string targetToYAML(const Target &T) {
     writeAccel(E, *T.Accel);
   E << YAML::EndMap;
   return std::string(E.c_str()) + "\n";
+}
+
+std::string targetToJSON(const Target &T) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  Object O{{"name", T.Name},
+           {"kind", targetKindName(T.Kind)},
+           {"isa", T.Isa},
+           {"summary", T.Summary},
+           {"path", T.Path}};
+  if (T.Cpu) {
+    const CpuParams &C = *T.Cpu;
+    Object Units, Clocks, Instrs;
+    for (const auto &[U, N] : C.Units)
+      Units[U] = int64_t(N);
+    for (const auto &[N, Hz] : C.FrequencyByActiveCores)
+      Clocks[std::to_string(N)] = Hz;
+    for (const auto &[K, I] : C.Instructions)
+      Instrs[K] = Object{{"latency_cycles", I.Latency},
+                         {"throughput_cycles", I.RecipThroughput},
+                         {"unit", I.Unit},
+                         {"uops", int64_t(I.Uops)}};
+    Array Caches;
+    for (const CacheLevel &L : C.Caches)
+      Caches.push_back(Object{{"name", L.Name},
+                              {"size_bytes", int64_t(L.SizeBytes)},
+                              {"line_bytes", int64_t(L.LineBytes)},
+                              {"ways", int64_t(L.Ways)},
+                              {"latency_cycles", L.LatencyCycles},
+                              {"shared_by", int64_t(L.SharedByCores)},
+                              {"bandwidth_per_core_bytes_per_s", L.BandwidthPerCore},
+                              {"bandwidth_all_bytes_per_s", L.BandwidthAll}});
+    O["cpu"] = Object{
+        {"threads", int64_t(C.Threads)},
+        {"cores", int64_t(C.Cores)},
+        {"frequency_hz", C.FrequencyHz},
+        {"frequency_by_active_cores_hz", std::move(Clocks)},
+        {"issue_width", int64_t(C.IssueWidth)},
+        {"simd_bits", int64_t(C.SimdBits)},
+        {"mispredict_penalty_cycles", C.MispredictPenalty},
+        {"max_outstanding_misses", int64_t(C.MaxOutstandingMisses)},
+        {"reorder_buffer", int64_t(C.ReorderBuffer)},
+        {"scheduler_fp", int64_t(C.SchedulerFp)},
+        {"units", std::move(Units)},
+        {"caches", std::move(Caches)},
+        {"ram", Object{{"latency_cycles", C.RamLatencyCycles},
+                       {"bandwidth_per_core_bytes_per_s", C.RamBandwidthPerCore},
+                       {"bandwidth_all_bytes_per_s", C.RamBandwidthAll}}},
+        {"instructions", std::move(Instrs)}};
+  }
+  if (T.Accel) {
+    const AcceleratorParams &A = *T.Accel;
+    Object Peak;
+    for (const auto &[Ty, P] : A.Peak)
+      Peak[Ty] = Object{{"vector_ops_per_s", P.Vector},
+                        {"matrix_ops_per_s", P.Matrix}};
+    Array Mem;
+    for (const MemoryLevel &M : A.Memory)
+      Mem.push_back(Object{{"name", M.Name},
+                           {"size_bytes", int64_t(M.SizeBytes)},
+                           {"bandwidth_bytes_per_s", M.Bandwidth}});
+    O["accelerator"] = Object{{"compute_units", int64_t(A.ComputeUnits)},
+                              {"frequency_hz", A.FrequencyHz},
+                              {"peak", std::move(Peak)},
+                              {"memory", std::move(Mem)},
+                              {"launch_overhead_s", A.LaunchOverheadSeconds}};
+  }
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(O))) << "\n";
+  return OS.str();
 }
 
 } // namespace crop::hw

@@ -22,6 +22,10 @@ cl::SubCommand Sub("hwdb",
                    "descriptor (base merged,\n"
                    "                                 units normalised)\n\n"
                    "The format is documented in docs/hwdb-format.md.");
+cl::opt<bool> Json("json",
+                   cl::desc("show: JSON in base units (bytes, Hz, seconds, "
+                            "cycles) instead of YAML"),
+                   cl::sub(Sub), cl::cat(crop::tool::cropCategory()));
 cl::list<std::string> Args(cl::Positional, cl::desc("check FILE... | show T"),
                            cl::OneOrMore, cl::sub(Sub),
                            cl::cat(crop::tool::cropCategory()));
@@ -62,7 +66,7 @@ int run() {
     Expected<crop::hw::Target> T = crop::hw::findTarget(Files.front());
     if (!T)
       return printErrors(T.takeError());
-    outs() << crop::hw::targetToYAML(*T);
+    outs() << (Json ? crop::hw::targetToJSON(*T) : crop::hw::targetToYAML(*T));
     return 0;
   }
   errs() << "crop hwdb: unknown action '" << Action

@@ -35,6 +35,12 @@ std::vector<llvm::Expected<Target>> listTargets();
 /// Writes a descriptor back as YAML (used by `crop microbench`).
 std::string targetToYAML(const Target &T);
 
+/// The loaded descriptor as JSON in base units (`base:` merged): bytes,
+/// bytes per second, hertz, seconds, cycles; keys name their unit
+/// (`size_bytes`, `frequency_hz` ...). `crop hwdb show --json`, what scripts
+/// read instead of parsing descriptors themselves.
+std::string targetToJSON(const Target &T);
+
 } // namespace crop::hw
 
 #endif // CROP_HWDB_HWDB_H
