@@ -3,10 +3,7 @@
 #include "Command.h"
 #include "PredictionFlags.h"
 
-#include "crop/Analyzer/Profiler.h"
-#include "crop/Hwdb/Hwdb.h"
-#include "crop/Profile/ProfileIO.h"
-#include "crop/Simulator/Predictor.h"
+#include "crop/Crop.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

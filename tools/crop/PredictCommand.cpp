@@ -2,9 +2,7 @@
 #include "Command.h"
 #include "PredictionFlags.h"
 
-#include "crop/Hwdb/Hwdb.h"
-#include "crop/Profile/ProfileIO.h"
-#include "crop/Simulator/Predictor.h"
+#include "crop/Crop.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"

@@ -11,8 +11,7 @@
 
 #include "Command.h"
 
-#include "crop/Hwdb/Hwdb.h"
-#include "crop/Simulator/Predictor.h"
+#include "crop/Crop.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -63,7 +62,7 @@ public:
   llvm::Expected<std::vector<hw::Target>> targets() const {
     std::vector<hw::Target> Ts;
     for (const std::string &Name : Targets) {
-      llvm::Expected<hw::Target> T = hw::findTarget(Name);
+      llvm::Expected<hw::Target> T = crop::target(Name);
       if (!T)
         return T.takeError();
       Ts.push_back(std::move(*T));

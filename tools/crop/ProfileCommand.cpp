@@ -1,8 +1,7 @@
 //===- ProfileCommand.cpp - `crop profile`: run once, write the profile ---===//
 #include "Command.h"
 
-#include "crop/Analyzer/Profiler.h"
-#include "crop/Profile/ProfileIO.h"
+#include "crop/Crop.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
