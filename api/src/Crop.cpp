@@ -63,9 +63,18 @@ Expected<ProgramProfile> profileBuffer(StringRef Module,
   return P;
 }
 
+namespace {
+Expected<Prediction> predictIn(const ProgramProfile &P, const hw::Target &T,
+                               const PredictOptions &Opts,
+                               PredictionMemo *Memo) {
+  return Memo ? predict(P, T, Opts, *Memo) : predict(P, T, Opts);
+}
+} // namespace
+
 Expected<std::vector<Prediction>>
 predictAll(const ProgramProfile &P, ArrayRef<const hw::Target *> Targets,
-           ArrayRef<unsigned> Threads, PredictOptions Opts) {
+           ArrayRef<unsigned> Threads, PredictOptions Opts,
+           PredictionMemo *Memo) {
   std::vector<Prediction> Out;
   std::vector<unsigned> Counts(Threads.begin(), Threads.end());
   if (Counts.empty())
@@ -73,7 +82,7 @@ predictAll(const ProgramProfile &P, ArrayRef<const hw::Target *> Targets,
   for (const hw::Target *T : Targets)
     for (unsigned N : Counts) {
       Opts.Threads = N;
-      Expected<Prediction> R = predict(P, *T, Opts);
+      Expected<Prediction> R = predictIn(P, *T, Opts, Memo);
       if (!R)
         return R.takeError();
       Out.push_back(std::move(*R));
@@ -83,11 +92,12 @@ predictAll(const ProgramProfile &P, ArrayRef<const hw::Target *> Targets,
 
 Expected<std::vector<double>>
 predictSeconds(ArrayRef<const ProgramProfile *> Candidates,
-               const hw::Target &T, const PredictOptions &Opts) {
+               const hw::Target &T, const PredictOptions &Opts,
+               PredictionMemo *Memo) {
   std::vector<double> Out;
   Out.reserve(Candidates.size());
   for (size_t I = 0; I < Candidates.size(); ++I) {
-    Expected<Prediction> R = predict(*Candidates[I], T, Opts);
+    Expected<Prediction> R = predictIn(*Candidates[I], T, Opts, Memo);
     if (!R)
       return createStringError(inconvertibleErrorCode(), "candidate %zu: %s",
                                I, toString(R.takeError()).c_str());
@@ -98,8 +108,8 @@ predictSeconds(ArrayRef<const ProgramProfile *> Candidates,
 
 Expected<std::vector<size_t>>
 rank(ArrayRef<const ProgramProfile *> Candidates, const hw::Target &T,
-     const PredictOptions &Opts) {
-  Expected<std::vector<double>> S = predictSeconds(Candidates, T, Opts);
+     const PredictOptions &Opts, PredictionMemo *Memo) {
+  Expected<std::vector<double>> S = predictSeconds(Candidates, T, Opts, Memo);
   if (!S)
     return S.takeError();
   std::vector<size_t> Order(S->size());

@@ -14,6 +14,8 @@ using namespace llvm;
 
 struct crop_context {
   std::string Error;
+  /// Its own memo: predictions through different contexts run in parallel.
+  crop::PredictionMemo Memo;
 };
 struct crop_target {
   crop::hw::Target T;
@@ -196,8 +198,9 @@ int crop_predict(crop_context *C, const crop_profile *P, const crop_target *T,
       C->Error = "no profile or target given";
       return -1;
     }
-    Expected<crop::Prediction> R = crop::predict(
-        P->P, T->T, predictOptions(Threads, WarmCalls, VectorBits));
+    Expected<crop::Prediction> R =
+        crop::predict(P->P, T->T, predictOptions(Threads, WarmCalls, VectorBits),
+                      C->Memo);
     if (!take(C, R))
       return -1;
     if (Seconds)
@@ -230,7 +233,7 @@ int crop_predict_many(crop_context *C, const crop_profile *const *Profiles,
       Ps.push_back(&Profiles[I]->P);
     }
     Expected<std::vector<double>> S = crop::predictSeconds(
-        Ps, T->T, predictOptions(Threads, WarmCalls, VectorBits));
+        Ps, T->T, predictOptions(Threads, WarmCalls, VectorBits), &C->Memo);
     if (!take(C, S))
       return -1;
     std::copy(S->begin(), S->end(), Seconds);

@@ -150,19 +150,42 @@ struct CostKeyHash {
   }
 };
 
-/// Process-wide memo: block costs by (target, graphlet content, latency) and
-/// cache models by (target, threads running). Content keys, not addresses:
-/// a profile freed and another loaded at the same address must not hit.
-struct GlobalMemo {
+} // namespace
+
+/// Block costs by (target, graphlet content, latency, restart) and cache
+/// models by (target, threads running). Content keys, not addresses: a
+/// profile freed and another loaded at the same address must not hit.
+struct PredictionMemo::Impl {
   std::mutex M;
+  size_t MaxCosts;
   /// Steady-state cycles per execution and the load-to-store path of one.
   std::unordered_map<CostKey, std::pair<double, double>, CostKeyHash> Costs;
   std::map<std::tuple<uint64_t, uint64_t, unsigned>,
            std::unique_ptr<CacheModel>>
       Caches;
 };
-GlobalMemo &memo() {
-  static GlobalMemo G;
+
+PredictionMemo::PredictionMemo(size_t MaxCosts)
+    : P(std::make_unique<Impl>()) {
+  P->MaxCosts = std::max<size_t>(1, MaxCosts);
+}
+PredictionMemo::~PredictionMemo() = default;
+size_t PredictionMemo::size() const {
+  std::lock_guard<std::mutex> Lock(P->M);
+  return P->Costs.size();
+}
+void PredictionMemo::clear() {
+  std::lock_guard<std::mutex> Lock(P->M);
+  P->Costs.clear();
+  P->Caches.clear();
+}
+
+namespace {
+
+using GlobalMemo = PredictionMemo::Impl;
+/// The memo of predict() calls that name none.
+PredictionMemo &processMemo() {
+  static PredictionMemo G;
   return G;
 }
 
@@ -462,8 +485,8 @@ class CpuPredictor {
 
 public:
   CpuPredictor(const ProgramProfile &P, const hw::Target &T,
-               const PredictOptions &O)
-      : Prof(P), T(T), Cpu(*T.Cpu), Opts(O), TH(targetHash(T)), G(memo()) {
+               const PredictOptions &O, GlobalMemo &G)
+      : Prof(P), T(T), Cpu(*T.Cpu), Opts(O), TH(targetHash(T)), G(G) {
     // The program's vector width changes what its wide vectors cost: part of
     // the target's identity for the memo.
     TH.Hi ^= uint64_t(vectorBits()) * 0x9E3779B97F4A7C15ull;
@@ -483,6 +506,10 @@ public:
       Sim.emplace(T, simulatorOptions());
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
     BlockCost C = Sim->simulate(Gr, L, Restart);
+    // Bounded: a memo past its size starts afresh (entries are cheap to
+    // recompute; a search moves on from old candidates).
+    if (G.Costs.size() >= G.MaxCosts)
+      G.Costs.clear();
     return G.Costs.emplace(K, std::make_pair(C.Cycles, C.LoadToStore))
         .first->second;
   }
@@ -696,6 +723,12 @@ Prediction CpuPredictor::run() {
 
 Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
                                    const PredictOptions &Opts) {
+  return predict(P, T, Opts, processMemo());
+}
+
+Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
+                                   const PredictOptions &Opts,
+                                   PredictionMemo &Memo) {
   if (T.Kind != hw::TargetKind::CPU)
     return predictRoofline(P, T, Opts);
   if (!T.Cpu)
@@ -709,11 +742,11 @@ Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
     return createStringError(inconvertibleErrorCode(),
                              "profile of '%s' has no functions",
                              P.Module.SourceName.c_str());
-  // The memo is shared by every prediction in the process; one at a time.
-  std::lock_guard<std::mutex> Lock(memo().M);
+  // One prediction at a time per memo (the caller's, or the process's).
+  std::lock_guard<std::mutex> Lock(Memo.P->M);
   const hw::CpuParams &C = *T.Cpu;
   if (C.FrequencyByActiveCores.empty())
-    return CpuPredictor(P, T, Opts).run();
+    return CpuPredictor(P, T, Opts, *Memo.P).run();
   // The clock with this many cores busy; RAM latency, given in cycles at
   // the descriptor's frequency, is a time and scales with the clock.
   hw::Target Clocked = T;
@@ -722,5 +755,5 @@ Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
   CC.RamLatencyCycles *= Hz / C.FrequencyHz;
   CC.FrequencyHz = Hz;
   CC.FrequencyByActiveCores.clear();
-  return CpuPredictor(P, Clocked, Opts).run();
+  return CpuPredictor(P, Clocked, Opts, *Memo.P).run();
 }

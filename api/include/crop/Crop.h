@@ -4,9 +4,10 @@
 // find_package(Crop) and target_link_libraries(app Crop::crop)): load target
 // descriptors, profile a module once, predict its time per call on any
 // target and thread count, rank candidate schedules. Everything returns
-// llvm::Expected; nothing throws or exits. Predictions share one memo per
-// process (identical blocks of different candidates are simulated once) and
-// may be asked for from several threads.
+// llvm::Expected; nothing throws or exits. Predictions memoize block costs
+// (identical blocks of different candidates are simulated once): in a
+// PredictionMemo the caller holds, else in one per process. Calls are safe
+// from several threads; those on different memos run in parallel.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CROP_CROP_H
@@ -48,20 +49,22 @@ llvm::Expected<ProgramProfile> profileBuffer(llvm::StringRef Module,
 
 /// One profile on several targets and thread counts: a prediction per
 /// (target, threads) pair, targets outermost. A thread count of 0 is the
-/// target's own `threads`.
+/// target's own `threads`. Memo: the caller's (null: the process's).
 llvm::Expected<std::vector<Prediction>>
 predictAll(const ProgramProfile &P, llvm::ArrayRef<const hw::Target *> Targets,
-           llvm::ArrayRef<unsigned> Threads, PredictOptions Opts = {});
+           llvm::ArrayRef<unsigned> Threads, PredictOptions Opts = {},
+           PredictionMemo *Memo = nullptr);
 
 /// Predicted seconds per call of each candidate on one target.
 llvm::Expected<std::vector<double>>
 predictSeconds(llvm::ArrayRef<const ProgramProfile *> Candidates,
-               const hw::Target &T, const PredictOptions &Opts = {});
+               const hw::Target &T, const PredictOptions &Opts = {},
+               PredictionMemo *Memo = nullptr);
 
 /// Candidate indices, predicted fastest first (ties keep their order).
 llvm::Expected<std::vector<size_t>>
 rank(llvm::ArrayRef<const ProgramProfile *> Candidates, const hw::Target &T,
-     const PredictOptions &Opts = {});
+     const PredictOptions &Opts = {}, PredictionMemo *Memo = nullptr);
 
 } // namespace crop
 

@@ -4,8 +4,10 @@
  * the caller frees (crop_string_free) out. No C++ type or exception crosses
  * it. Every call takes a context, which holds the message of its last
  * failure (crop_context_error); a failed call leaves the context and every
- * handle usable. Contexts are not shared between threads at once; targets
- * and profiles may be read from several contexts and threads.
+ * handle usable. Each context has its own memo of block costs, so
+ * predictions through different contexts run in parallel. Contexts are not
+ * shared between threads at once; targets and profiles may be read from
+ * several contexts and threads.
  *
 \*===----------------------------------------------------------------------===*/
 #ifndef CROP_CROP_C_H

@@ -143,3 +143,51 @@ TEST_CASE("bad modules and arguments are errors that name them", "[api]") {
       profileBuffer(sumKernel(8), options(), "good.ll");
   CHECK(static_cast<bool>(Good));
 }
+
+TEST_CASE("caller-held memos: parallel, bounded, the same answers", "[api]") {
+  llvm::Expected<ProgramProfile> A =
+      profileBuffer(sumKernel(64), options(), "a.ll");
+  llvm::Expected<ProgramProfile> B =
+      profileBuffer(sumKernel(256), options(), "b.ll");
+  REQUIRE(static_cast<bool>(A));
+  REQUIRE(static_cast<bool>(B));
+  llvm::Expected<hw::Target> T = target("epyc7763");
+  REQUIRE(static_cast<bool>(T));
+  std::vector<const ProgramProfile *> C = {&*A, &*B};
+  llvm::Expected<std::vector<double>> Shared = predictSeconds(C, *T);
+  REQUIRE(static_cast<bool>(Shared));
+
+  // Two threads, a memo each: nothing shared, nothing serialized, the same.
+  PredictionMemo M1, M2;
+  std::vector<double> R1, R2;
+  std::thread T1([&] {
+    llvm::Expected<std::vector<double>> X = predictSeconds(C, *T, {}, &M1);
+    if (X)
+      R1 = *X;
+    else
+      llvm::consumeError(X.takeError());
+  });
+  std::thread T2([&] {
+    llvm::Expected<std::vector<double>> X = predictSeconds(C, *T, {}, &M2);
+    if (X)
+      R2 = *X;
+    else
+      llvm::consumeError(X.takeError());
+  });
+  T1.join();
+  T2.join();
+  CHECK(R1 == *Shared);
+  CHECK(R2 == *Shared);
+  CHECK(M1.size() > 0);
+
+  // A memo of two entries starts afresh when full and answers the same.
+  PredictionMemo Tiny(2);
+  for (int Round = 0; Round < 3; ++Round) {
+    llvm::Expected<std::vector<double>> X = predictSeconds(C, *T, {}, &Tiny);
+    REQUIRE(static_cast<bool>(X));
+    CHECK(*X == *Shared);
+    CHECK(Tiny.size() <= 2);
+  }
+  M1.clear();
+  CHECK(M1.size() == 0);
+}

@@ -96,12 +96,35 @@ struct Prediction {
   RooflineTerms RooflineDetail; ///< Only when Roofline.
 };
 
+/// What predictions remember between calls: block costs by (target,
+/// graphlet content, load latency, restart period) and cache models by
+/// (target, threads running). Content keys, not addresses. A caller holds
+/// one (a tuner's worker thread, a search); predictions on different memos
+/// run in parallel, on one memo one at a time. Bounded: past MaxCosts
+/// entries it starts afresh (a search moves on from old candidates).
+class PredictionMemo {
+public:
+  explicit PredictionMemo(size_t MaxCosts = 1 << 20);
+  ~PredictionMemo();
+  PredictionMemo(const PredictionMemo &) = delete;
+  PredictionMemo &operator=(const PredictionMemo &) = delete;
+  /// Block costs held now.
+  size_t size() const;
+  void clear();
+
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
 /// CPU targets: Eq. 1-6 with the memory model; GPU/accelerator targets: the
 /// roofline estimate. Results of the pipeline simulator and the cache model
 /// are memoized across calls (by graphlet content and target), so a repeated
-/// prediction costs hash look-ups.
+/// prediction costs hash look-ups: in Memo, or in one process-wide memo.
 llvm::Expected<Prediction> predict(const ProgramProfile &P, const hw::Target &T,
                                    const PredictOptions &Opts = {});
+llvm::Expected<Prediction> predict(const ProgramProfile &P, const hw::Target &T,
+                                   const PredictOptions &Opts,
+                                   PredictionMemo &Memo);
 
 /// The roofline estimate alone (predict() uses it for non-CPU targets).
 llvm::Expected<Prediction> predictRoofline(const ProgramProfile &P,
