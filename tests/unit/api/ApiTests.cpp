@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -160,20 +161,15 @@ TEST_CASE("caller-held memos: parallel, bounded, the same answers", "[api]") {
   // Two threads, a memo each: nothing shared, nothing serialized, the same.
   PredictionMemo M1, M2;
   std::vector<double> R1, R2;
-  std::thread T1([&] {
-    llvm::Expected<std::vector<double>> X = predictSeconds(C, *T, {}, &M1);
+  auto into = [&](PredictionMemo &M, std::vector<double> &R) {
+    llvm::Expected<std::vector<double>> X = predictSeconds(C, *T, {}, &M);
     if (X)
-      R1 = *X;
+      R = *X;
     else
       llvm::consumeError(X.takeError());
-  });
-  std::thread T2([&] {
-    llvm::Expected<std::vector<double>> X = predictSeconds(C, *T, {}, &M2);
-    if (X)
-      R2 = *X;
-    else
-      llvm::consumeError(X.takeError());
-  });
+  };
+  std::thread T1(into, std::ref(M1), std::ref(R1));
+  std::thread T2(into, std::ref(M2), std::ref(R2));
   T1.join();
   T2.join();
   CHECK(R1 == *Shared);
