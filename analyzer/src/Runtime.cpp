@@ -559,6 +559,22 @@ extern "C" int tvmGetFuncFromEnv(void *, const char *Name, void **Out) {
   return -1;
 }
 
+// TVM >= 0.21 (tvm-ffi) raises errors through these instead of
+// TVMAPISetLastError: a kind ("TypeError") and the message, whole or in parts.
+extern "C" void tvmFFIErrorSetRaisedFromCStr(const char *Kind,
+                                             const char *Msg) {
+  state().LastError =
+      std::string(Kind ? Kind : "Error") + ": " + (Msg ? Msg : "");
+}
+extern "C" void tvmFFIErrorSetRaisedFromCStrParts(const char *Kind,
+                                                  const char **Parts,
+                                                  int32_t N) {
+  std::string Msg = std::string(Kind ? Kind : "Error") + ": ";
+  for (int32_t I = 0; Parts && I < N; ++I)
+    Msg += Parts[I] ? Parts[I] : "";
+  state().LastError = Msg;
+}
+
 template <typename F> void *fn(F *P) { return reinterpret_cast<void *>(P); }
 
 } // namespace
@@ -643,6 +659,9 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"TVMBackendFreeWorkspace", fn(tvmFreeWorkspace)},
       {"TVMAPISetLastError", fn(tvmSetLastError)},
       {"TVMBackendGetFuncFromEnv", fn(tvmGetFuncFromEnv)},
+      {"TVMFFIErrorSetRaisedFromCStr", fn(tvmFFIErrorSetRaisedFromCStr)},
+      {"TVMFFIErrorSetRaisedFromCStrParts",
+       fn(tvmFFIErrorSetRaisedFromCStrParts)},
   };
   return S;
 }

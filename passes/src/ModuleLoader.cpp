@@ -1,5 +1,6 @@
 //===- ModuleLoader.cpp - Reading .ll and .bc files with useful errors ----===//
 #include "crop/Passes/ModuleLoader.h"
+#include "crop/Passes/IRCompat.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DebugInfo.h"
@@ -68,10 +69,22 @@ Expected<std::unique_ptr<Module>> crop::loadModule(StringRef Path,
 
   SMDiagnostic Diag;
   std::unique_ptr<Module> M = parseIR(Buf->getMemBufferRef(), Diag, Ctx);
+  if (!M && IsBitcode)
+    return makeError(Path + ": invalid bitcode: " + Diag.getMessage());
   if (!M) {
-    if (IsBitcode)
-      return makeError(Path + ": invalid bitcode: " + Diag.getMessage());
-    return makeError(formatDiagnostic(Path, Diag));
+    // Textual IR from a newer LLVM (TVM's wheels embed LLVM 20+): retry
+    // with its new syntax rewritten. Lines are kept, so a remaining error
+    // still names the file's line.
+    unsigned Rewrites = 0;
+    std::string Compat = rewriteNewerIR(Buf->getBuffer(), Rewrites);
+    if (Rewrites == 0)
+      return makeError(formatDiagnostic(Path, Diag));
+    SMDiagnostic CompatDiag;
+    M = parseIR(MemoryBufferRef(Compat, Path), CompatDiag, Ctx);
+    if (!M)
+      return makeError(formatDiagnostic(Path, CompatDiag) +
+                       " (after rewriting " + Twine(Rewrites) +
+                       " LLVM 20+ attributes for LLVM 19)");
   }
 
   std::string VerifierMsg;

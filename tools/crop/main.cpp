@@ -86,6 +86,7 @@ int main(int argc, char **argv) {
       "Crop: predicts how fast a tensor program (LLVM IR) runs on a target "
       "machine\nwithout running it there.\n\n"
       "  crop graph FILE.ll            CFGs and task graphlets\n"
+      "  crop convert FILE.ll -o F.ll  the module as LLVM 19 IR (reads LLVM 20+ IR)\n"
       "  crop profile FILE.ll -o P     run once here, write the program "
       "profile\n"
       "  crop predict P --target T     predict from a profile (no run)\n"
