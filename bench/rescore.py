@@ -110,15 +110,15 @@ def main(argv=None):
     for (pid, task, w, _, meas), pred in zip(rows, preds):
         t = per_task.setdefault(task, {"weight": w, "items": []})
         t["items"].append((meas, pred))
-    # TVM tasks are single-schedule modules: APE only.
-    ranked = {n: t for n, t in per_task.items() if not n.startswith("tvm.")}
+    # The TVM example modules are single-schedule modules: APE only.
+    ranked = {n: t for n, t in per_task.items() if T.ranked(n)}
     s = score.scores(ranked)
     all_apes = score.scores(per_task)
     half = split.halves({t: [r[0] for r in rows if r[1] == t] for t in per_task})
     by_half = {}
     for (pid, task, w, _, meas), pred in zip(rows, preds):
         t = by_half.setdefault(half[pid], {}).setdefault(task, {"weight": w, "items": [],
-                                                               "rank": not task.startswith("tvm.")})
+                                                               "rank": T.ranked(task)})
         t["items"].append((meas, pred))
     print("crop %s, target %s, %d thread(s), %d programs, measured %s" % (
         args.crop, args.target, args.threads, len(rows),

@@ -98,7 +98,7 @@ def main(argv=None):
     # 1. Programs.
     t0 = time.time()
     progs, failed = programs.build_all(args.out, quick=args.quick, only=only, per_task=per_task,
-                                       jobs=args.jobs, log=log)
+                                       jobs=args.jobs, log=log, crop_bin=args.crop)
     t_build = time.time() - t0
     log("built %d programs (%d failed) in %.0f s" % (len(progs), len(failed), t_build))
 
@@ -241,7 +241,7 @@ def main(argv=None):
                     # A TVM module's programs are its different entry functions, not schedules of one
                     # operator: they count for APE only.
                     t = tasks.setdefault(p.task.name, {"weight": p.task.weight, "items": [],
-                                                       "rank": p.task.source != "tvm"})
+                                                       "rank": p.task.source != "tvm-example"})
                     t["items"].append((g["seconds"], pred.get((model, p.id, n))))
                 row[src or "all"] = score.scores(tasks)
             results["%s|t%d" % (model, n)] = row
@@ -378,7 +378,7 @@ def render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, 
         L.append("## %d thread%s" % (n, "s" if n > 1 else ""))
         L.append("")
         hdr = ["model", "top-1", "top-5", "Kendall τ", "median APE", "MAPE", "best within 5 %"]
-        hdr += ["top-1 %s" % s for s in sources if s != "tvm"]
+        hdr += ["top-1 %s" % s for s in sources if s != "tvm-example"]
         hdr += ["MAPE %s" % s for s in sources]
         L.append("| " + " | ".join(hdr) + " |")
         L.append("|" + "---|" * len(hdr))
@@ -387,7 +387,7 @@ def render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, 
             a = r["all"]
             cells = [MODEL_TITLES[m], fmt(a["top1"]), fmt(a["top5"]), fmt(a["tau"]), fmt(a["median_ape"], True),
                      fmt(a["mape"], True), fmt(a["within5"], True)]
-            cells += [fmt(r[s]["top1"]) for s in sources if s != "tvm"]
+            cells += [fmt(r[s]["top1"]) for s in sources if s != "tvm-example"]
             cells += [fmt(r[s]["mape"], True) for s in sources]
             L.append("| " + " | ".join(cells) + " |")
         L.append("")
@@ -478,7 +478,7 @@ def render(args, progs, failed, gt, pred, results, threads, sources, cpu, date, 
     L.append("")
     L.append("Scores: top-k as TenSet/TLP (weighted best / best among the model's k fastest; random tie-break "
              "in expectation), τ = Kendall τ-b per task averaged, APE = |P−L|/L per program. "
-             "TVM programs are tiny single-schedule modules: they count for APE only.")
+             "TVM example programs (tvm-example) are tiny single-schedule modules: they count for APE only.")
     return "\n".join(L) + "\n"
 
 

@@ -156,7 +156,9 @@ def mca_seconds(prog, crop_json, machine, cache):
     key = "mca2|" + prog.ir_hash
     cyc = cache.get(key)
     if cyc is None:
-        c = mca.block_cycles(prog.ir, prog.dir)
+        # TVM's IR is LLVM 20+ text; llc-19 reads the LLVM 19 text the native binary is built from.
+        ir19 = os.path.join(prog.dir, "kernel.llvm19.ll")
+        c = mca.block_cycles(ir19 if os.path.exists(ir19) else prog.ir, prog.dir)
         cyc = [[f, b, v] for (f, b), v in c.items()]
         cache.put(key, cyc)
     table = {}

@@ -2,7 +2,8 @@
 
 For every (task, schedule) this writes, under OUT/programs/<task>/<sNN>/:
   kernel.ll   the IR that is predicted (clang-19 -O2 -fopenmp output, Halide bitcode disassembled by
-              llvm-dis-19, or a TVM module with the LLVM-19 debug-info fix)
+              llvm-dis-19, TVM's own LLVM IR of a MetaSchedule schedule, or a TVM example module with
+              the LLVM-19 debug-info fix)
   native      a binary that calls the entry on deterministic buffers and times it; it is built from the
               same IR with codegen only (clang -O2 -Xclang -disable-llvm-optzns), so the ground truth
               runs exactly the instructions Crop analyses.
@@ -188,6 +189,56 @@ static int free_ws(int dt, int di, void *p) { (void)dt; (void)di; free(p); retur
     return head + "\n".join(lines) + "\nint main" + main
 
 
+def tvm_ffi_driver(entry, args):
+    """Calls TVM's packed entry __tvm_ffi_<entry> (TVM >= 0.21's tvm-ffi calling convention: an array of
+    16-byte TVMFFIAny, each here a DLTensor pointer, type index 7) on compact float32 tensors, as TVM's
+    runtime calls it; the entry checks every tensor's shape, dtype and device before it runs the kernel."""
+    n = len(args)
+    lines = [r"""
+#include <omp.h>
+typedef struct { int32_t *sync; int32_t num_task; } Env;
+typedef int (*Lambda)(int, Env *, void *);
+extern int (*__TVMBackendParallelLaunch)(Lambda, void *, int);
+__attribute__((weak)) extern void *(*__TVMBackendAllocWorkspace)(int, int, uint64_t, int, int);
+__attribute__((weak)) extern int (*__TVMBackendFreeWorkspace)(int, int, void *);
+typedef struct { void *data; int32_t device_type, device_id; int32_t ndim; uint8_t code, bits; uint16_t lanes;
+                 int64_t *shape, *strides; uint64_t byte_offset; } DLTensor;
+typedef struct { int32_t type_index; uint32_t pad; union { int64_t v_int64; void *v_ptr; } v; } TVMFFIAny;
+static int nthreads = 1;
+static int launch(Lambda f, void *cdata, int num_task) {
+  (void)num_task;
+  if (nthreads == 1) { Env e = {0, 1}; return f(0, &e, cdata); }
+  int rc = 0;
+#pragma omp parallel num_threads(nthreads)
+  { Env e = {0, nthreads}; int r = f(omp_get_thread_num(), &e, cdata); if (r) rc = r; }
+  return rc;
+}
+static void *alloc_ws(int dt, int di, uint64_t n, int c, int b) { (void)dt; (void)di; (void)c; (void)b; return aligned_alloc(64, ((n + 63) / 64) * 64); }
+static int free_ws(int dt, int di, void *p) { (void)dt; (void)di; free(p); return 0; }
+void TVMFFIErrorSetRaisedFromCStrParts(const char *kind, const char **parts, int32_t n) {
+  fprintf(stderr, "%s: ", kind); for (int i = 0; i < n; ++i) fputs(parts[i], stderr); fputc('\n', stderr);
+}
+void TVMFFIErrorSetRaisedFromCStr(const char *kind, const char *msg) { fprintf(stderr, "%s: %s\n", kind, msg); }
+"""]
+    lines.append("int __tvm_ffi_%s(void *, const TVMFFIAny *, int32_t, TVMFFIAny *);" % entry)
+    lines.append("static DLTensor t[%d]; static TVMFFIAny a[%d]; static TVMFFIAny result;" % (n, n))
+    for i, (_, shape) in enumerate(args):
+        lines.append("static int64_t shp%d[] = {%s};" % (i, ", ".join(str(d) for d in shape)))
+    lines.append("static void setup(void) {")
+    lines.append("  const char *e = getenv(\"TVM_NUM_THREADS\"); if (e) nthreads = atoi(e);")
+    lines.append("  __TVMBackendParallelLaunch = launch;")
+    lines.append("  if (&__TVMBackendAllocWorkspace) { __TVMBackendAllocWorkspace = alloc_ws; __TVMBackendFreeWorkspace = free_ws; }")
+    for i, (_, shape) in enumerate(args):
+        lines.append("  t[%d].data = buffer(%d, %d); t[%d].device_type = 1; t[%d].ndim = %d; t[%d].code = 2; "
+                     "t[%d].bits = 32; t[%d].lanes = 1; t[%d].shape = shp%d; a[%d].type_index = 7; a[%d].v.v_ptr = &t[%d];"
+                     % (i, numel(shape), 17 * i, i, i, len(shape), i, i, i, i, i, i, i, i))
+    lines.append("}")
+    lines.append("static void call(void) { if (__tvm_ffi_%s(0, a, %d, &result)) { fprintf(stderr, \"tvm error\\n\"); exit(3); } }"
+                 % (entry, n))
+    head, main = DRIVER_COMMON.split("int main", 1)
+    return head + "\n".join(lines) + "\nint main" + main
+
+
 # --------------------------------------------------------------------------------------------------
 
 class Program:
@@ -230,10 +281,11 @@ NATIVE_CODEGEN = ["-O2", "-march=" + NATIVE_CPU]
 NATIVE_VECTOR_BITS = 256
 
 
-def _native(prog, driver_src, extra_objs=(), cxx=False, inc=()):
+def _native(prog, driver_src, extra_objs=(), cxx=False, inc=(), ir=None):
     d = prog.dir
     write_if_changed(os.path.join(d, "driver.c"), driver_src)
-    sh([CLANG] + NATIVE_CODEGEN + ["-c", "-Xclang", "-disable-llvm-optzns", prog.ir, "-o", os.path.join(d, "kernel.o")])
+    sh([CLANG] + NATIVE_CODEGEN + ["-c", "-Xclang", "-disable-llvm-optzns", ir or prog.ir, "-o",
+                                   os.path.join(d, "kernel.o")])
     sh([CLANG, "-O2", "-fopenmp", "-march=x86-64-v3", "-w"] + ["-I" + i for i in inc] +
        [os.path.join(d, "driver.c"), os.path.join(d, "kernel.o")] + list(extra_objs) +
        ["-o", prog.native, "-lm", "-lpthread", "-ldl"])
@@ -289,6 +341,48 @@ def build_tvm(prog, src_path, elems):
         _stamp(prog.dir, key)
 
 
+def tvm_python():
+    """A Python with the pinned TVM (scripts/tvm-venv.sh), or None."""
+    env = os.environ.get("CROP_TVM_PYTHON")
+    if env:
+        return env
+    p = os.path.join(HERE, "..", "..", "build", "tvm-venv", "bin", "python")
+    return os.path.normpath(p) if os.path.exists(p) else None
+
+
+def tvm_generate(out, task, py, count, log=print):
+    """Runs tvm_gen.py for one task once (cached by the generator's text, the pins and the count);
+    returns its programs.json."""
+    d = os.path.join(out, "tvm-gen", task.params["tvm_op"])
+    gen = os.path.join(HERE, "tvm_gen.py")
+    req = os.path.join(HERE, "..", "tvm-requirements.txt")
+    key = sha(file_hash(gen), file_hash(req), str(count))
+    stamp = os.path.join(d, "stamp")
+    meta = os.path.join(d, "programs.json")
+    if not (os.path.exists(stamp) and open(stamp).read() == key and os.path.exists(meta)):
+        log("  tvm: sampling %d MetaSchedule schedules of %s" % (count, task.name))
+        sh([py, gen, "--op", task.params["tvm_op"], "--count", str(count), "--out", d])
+        write_if_changed(stamp, key)
+    with open(meta) as f:
+        return json.load(f), d
+
+
+def build_tvm_ms(prog, crop_bin):
+    """kernel.ll is TVM's IR as TVM wrote it (what Crop reads); the native binary is built from
+    `crop convert`'s LLVM 19 text of the same module and calls TVM's packed entry."""
+    src, meta = prog.tvm_ms
+    with open(src) as f:
+        text = f.read()
+    drv = tvm_ffi_driver(meta["ffi_entry"], meta["args"])
+    key = sha(text, drv, " ".join(NATIVE_CODEGEN), file_hash(crop_bin))
+    if not _stamp_ok(prog.dir, key):
+        write_if_changed(prog.ir, text)
+        ir19 = os.path.join(prog.dir, "kernel.llvm19.ll")
+        sh([crop_bin, "convert", prog.ir, "-o", ir19])
+        _native(prog, drv, ir=ir19)
+        _stamp(prog.dir, key)
+
+
 def halide_tools(out):
     """Builds the Halide generator (against Halide 14) and the standalone Halide runtime object."""
     gen = os.path.join(out, "halide_gen")
@@ -310,12 +404,26 @@ def have_halide():
     return os.path.exists(os.path.join(HALIDE_INC, "Halide.h"))
 
 
-def build_all(out, quick=False, only=None, per_task=None, jobs=2, log=print):
+def build_all(out, quick=False, only=None, per_task=None, jobs=2, log=print, crop_bin=None):
     """Returns the list of built Programs. `only`: task names; `per_task`: cap on schedules per task."""
     progs = []
     tasks = [t for t in T.build_tasks() if (not quick or t.quick) and (not only or t.name in only)]
     hal = None
+    tvm_py = tvm_python()
     for t in tasks:
+        if t.source == "tvm":
+            if not tvm_py or not crop_bin:
+                log("  tvm: no TVM environment (scripts/tvm-venv.sh), skipping %s" % t.name)
+                continue
+            meta, gdir = tvm_generate(out, t, tvm_py, t.count, log)
+            ps = meta["programs"][:per_task] if per_task else meta["programs"]
+            for g in ps:
+                d = os.path.join(out, "programs", t.name, g["id"])
+                os.makedirs(d, exist_ok=True)
+                p = Program(t, g["id"], {"design_space": g["space"], "seed": g["seed"]}, d, args=g["args"])
+                p.tvm_ms = (os.path.join(gdir, g["id"], "kernel.ll"), meta)
+                progs.append(p)
+            continue
         if t.source == "halide" and hal is None:
             if not have_halide():
                 log("  halide: Halide 14 headers missing, skipping Halide tasks")
@@ -337,7 +445,7 @@ def build_all(out, quick=False, only=None, per_task=None, jobs=2, log=print):
             path = os.path.join(TVM_DIR, mod)
             if not os.path.exists(path):
                 continue
-            t = T.Task("tvm." + mod[:-3], "tvm", "TVM example", 1, 0, 0, [], None, {}, {"module": mod}, 0)
+            t = T.Task("tvm." + mod[:-3], "tvm-example", "TVM example", 1, 0, 0, [], None, {}, {"module": mod}, 0)
             for e in info["entries"]:
                 cap = 1 if quick else per_task
                 if cap and len([p for p in progs if p.task is t]) >= cap:
@@ -353,6 +461,8 @@ def build_all(out, quick=False, only=None, per_task=None, jobs=2, log=print):
             build_c(p)
         elif p.task.source == "halide":
             build_halide(p, *hal)
+        elif p.task.source == "tvm":
+            build_tvm_ms(p, crop_bin)
         else:
             build_tvm(p, *p.tvm)
         p.ir_hash = file_hash(p.ir)

@@ -5,7 +5,9 @@ often it occurs in its network, the w(t) of the TenSet/TLP top-k score) and a sc
 are sampled deterministically (seeded by the task name) so every run builds the same programs.
 
 Sources: "c" (C + OpenMP templates compiled by clang-19), "halide" (bench/suite/halide_gen.cpp),
-"tvm" (the TVM-generated modules in ../shared/inputs/tvm, one program per entry function).
+"tvm" (operators scheduled by TVM MetaSchedule's design space and compiled by TVM's own LLVM codegen,
+bench/suite/tvm_gen.py), "tvm-example" (the TVM-generated modules in ../shared/inputs/tvm, one program
+per entry function; not schedules of one operator, so scored for APE only).
 """
 
 import itertools
@@ -480,7 +482,29 @@ def build_tasks():
                   {"tx": [64, 256, 480, 1920], "ty": [4, 8, 32, 128], "vec": [0, 8, 16], "par": [0, 1],
                    "at": [0, 1, 2, 3]},
                   dict(gen="blur", W=W, H=H), 16))
+
+    # Added 2026-11-25: TVM MetaSchedule (the Crop paper's own setting). The operators and shapes of the
+    # tasks above, written in TE; schedules are MetaSchedule's random trace samples (bench/suite/tvm_gen.py)
+    # and the IR is TVM's own codegen (LLVM 20+ syntax, read as it is).
+    for op, network, weight, flops, bytes_ in TVM_OPS:
+        T.append(Task("tvm." + op, "tvm", network, weight, flops, bytes_, [], op + "_compute_", {},
+                      dict(tvm_op=op), 16, quick=op in ("dense", "softmax")))
     return T
+
+
+# name, network, weight, flops, compulsory bytes (shapes as in tvm_gen.operators()).
+TVM_OPS = [
+    ("dense", "BERT-base", 48, 2 * 128 * 768 * 768, nbytes((128, 768), (768, 768), (128, 768))),
+    ("batch_matmul", "BERT-base", 12, 2 * 12 * 128 * 128 * 64, nbytes((12, 128, 64), (12, 64, 128), (12, 128, 128))),
+    ("conv2d_3x3", "ResNet-50", 5, 2 * 14 * 14 * 256 * 256 * 9, nbytes((16, 16, 256), (3, 3, 256, 256), (14, 14, 256))),
+    ("conv2d_1x1", "ResNet-50", 5, 2 * 14 * 14 * 1024 * 256, nbytes((14, 14, 1024), (1, 1, 1024, 256), (14, 14, 256))),
+    ("depthwise", "MobileNet-V2", 1, 2 * 56 * 56 * 96 * 9, nbytes((113, 113, 96), (3, 3, 96), (56, 56, 96))),
+    ("maxpool", "ResNet-50", 1, 56 * 56 * 64 * 9, nbytes((113, 113, 64), (56, 56, 64))),
+    ("softmax", "BERT-base", 12, 4 * 1536 * 128, nbytes((1536, 128), (1536, 128))),
+    ("layernorm", "BERT-base", 25, 8 * 512 * 768, nbytes((512, 768), (768,), (768,), (512, 768))),
+    ("transpose", "ResNet-50", 1, 0, nbytes((256, 56, 56), (56, 56, 256))),
+    ("gemv", "ResNet-50", 1, 2 * 1000 * 2048, nbytes((2048,), (2048, 1000), (1000,))),
+]
 
 
 def _conv_task(name, p, weight, count, quick=False):
@@ -543,3 +567,8 @@ TVM_MODULES = {
     "e2_conv.ll": {"entries": ["fused_layout_transform_1", "fused_layout_transform_2",
                                "fused_nn_contrib_conv2d_NCHWc"], "elems": 8192},
 }
+
+
+def ranked(task_name):
+    """False for the TVM example modules, whose programs are different functions, not schedules."""
+    return task_name not in {"tvm." + m[:-3] for m in TVM_MODULES}
