@@ -355,8 +355,9 @@ def tvm_generate(out, task, py, count, log=print):
     returns its programs.json."""
     d = os.path.join(out, "tvm-gen", task.params["tvm_op"])
     gen = os.path.join(HERE, "tvm_gen.py")
-    req = os.path.join(HERE, "..", "tvm-requirements.txt")
-    key = sha(file_hash(gen), file_hash(req), str(count))
+    with open(os.path.join(HERE, "..", "tvm-requirements.txt")) as f:
+        pins = [l.strip() for l in f if l.startswith("apache-tvm")]  # what the programs depend on
+    key = sha(file_hash(gen), "\n".join(pins), str(count))
     stamp = os.path.join(d, "stamp")
     meta = os.path.join(d, "programs.json")
     if not (os.path.exists(stamp) and open(stamp).read() == key and os.path.exists(meta)):
@@ -415,7 +416,11 @@ def build_all(out, quick=False, only=None, per_task=None, jobs=2, log=print, cro
             if not tvm_py or not crop_bin:
                 log("  tvm: no TVM environment (scripts/tvm-venv.sh), skipping %s" % t.name)
                 continue
-            meta, gdir = tvm_generate(out, t, tvm_py, t.count, log)
+            try:
+                meta, gdir = tvm_generate(out, t, tvm_py, t.count, log)
+            except RuntimeError as e:  # reported like a program that does not build
+                log("  tvm: sampling %s failed: %s" % (t.name, str(e).strip().splitlines()[-1]))
+                continue
             ps = meta["programs"][:per_task] if per_task else meta["programs"]
             for g in ps:
                 d = os.path.join(out, "programs", t.name, g["id"])

@@ -94,11 +94,11 @@ def operators(te, topi):
             g = te.placeholder((L,), name="gamma")
             b = te.placeholder((L,), name="beta")
             k1 = te.reduce_axis((0, L), name="k1")
-            mean = te.compute((R,), lambda i: te.sum(x[i, k1], axis=k1) / L, name="mean")
+            total = te.compute((R,), lambda i: te.sum(x[i, k1], axis=k1), name="row_sum")
             k2 = te.reduce_axis((0, L), name="k2")
-            var = te.compute((R,), lambda i: te.sum((x[i, k2] - mean[i]) * (x[i, k2] - mean[i]), axis=k2) / L,
-                             name="var")
-            y = te.compute((R, L), lambda i, j: (x[i, j] - mean[i]) / te.sqrt(var[i] + 1e-5) * g[j] + b[j],
+            sq = te.compute((R,), lambda i: te.sum((x[i, k2] - total[i] / L) * (x[i, k2] - total[i] / L), axis=k2),
+                            name="row_sqdev")
+            y = te.compute((R, L), lambda i, j: (x[i, j] - total[i] / L) / te.sqrt(sq[i] / L + 1e-5) * g[j] + b[j],
                            name="Y")
             return [x, g, b, y]
         return build
@@ -135,27 +135,11 @@ def operators(te, topi):
 
 
 def crop_args(ll, entry, tensors):
-    """Crop's --arg list for the kernel function <entry>_compute_: a buffer per tensor, then any scalar
-    parameters TVM added (the device id, 0 on the CPU)."""
-    import re
-    m = re.search(r"define [^@]*@%s_compute_\((.*?)\)[^(]*\{" % re.escape(entry), ll)
-    if not m:
-        raise RuntimeError("no %s_compute_ in TVM's IR" % entry)
-    params = [p.strip() for p in m.group(1).split(",")]
-    shapes = ["f32:" + "x".join(str(int(d)) for d in t.shape) for t in tensors]
-    out = []
-    for p in params:
-        if p.startswith("ptr"):
-            if not shapes:
-                raise RuntimeError("%s_compute_ has more buffers than the operator's tensors" % entry)
-            out.append(shapes.pop(0))
-        elif p.startswith("i32") or p.startswith("i64"):
-            out.append(p.split()[0] + "=0")
-        else:
-            raise RuntimeError("unexpected parameter of %s_compute_: %s" % (entry, p))
-    if shapes:
-        raise RuntimeError("%s_compute_ takes fewer buffers than the operator has tensors" % entry)
-    return out
+    """Crop's --arg list for TVM's kernel function <entry>_compute_ (crop.tvm.kernel_args, the adapter's
+    own reading of TVM's IR)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+    from crop.tvm import kernel_args
+    return kernel_args(ll, entry, [(str(t.dtype), [int(d) for d in t.shape]) for t in tensors])[1]
 
 
 def main():

@@ -240,11 +240,12 @@ def _profile_item(item):
     return profile(**kw).to_json()
 
 
-def profile_many(items, jobs=None, executor=None, progress=None):
+def profile_many(items, jobs=None, executor=None, progress=None, return_errors=False):
     """Profiles many modules in parallel, in the order given. `items`: (module, entry, args) tuples or
     dicts of profile()'s arguments. `executor`: any concurrent.futures.Executor (a Dask or Ray
     cluster's spreads the work over machines); default a process pool of `jobs` processes (the CPU
-    count). A progress line goes to stderr when it is a terminal (or progress=True)."""
+    count). A progress line goes to stderr when it is a terminal (or progress=True).
+    return_errors: a module Crop cannot profile gives its crop.Error in its place instead of raising."""
     items = list(items)
     own = executor is None
     if own:
@@ -260,7 +261,15 @@ def profile_many(items, jobs=None, executor=None, progress=None):
                 sys.stderr.flush()
         if show:
             sys.stderr.write("\n")
-        return [Profile.from_json(f.result()) for f in futures]
+        out = []
+        for f in futures:
+            try:
+                out.append(Profile.from_json(f.result()))
+            except Error as e:
+                if not return_errors:
+                    raise
+                out.append(e)
+        return out
     finally:
         if own:
             executor.shutdown()
