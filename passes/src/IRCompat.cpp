@@ -47,6 +47,65 @@ std::string filterMemoryEffects(StringRef Body, unsigned &Rewrites) {
   return Out.empty() ? "none" : Out;
 }
 
+void rewriteCode(StringRef Text, std::string &Out, unsigned &Rewrites);
+
+/// Splits an argument list at its top-level commas.
+SmallVector<std::string, 4> splitArgs(StringRef Args) {
+  SmallVector<std::string, 4> Out;
+  int Depth = 0;
+  std::string Cur;
+  for (char C : Args) {
+    if (C == '(' || C == '<' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == '>' || C == ']' || C == '}')
+      --Depth;
+    if (C == ',' && Depth == 0) {
+      Out.push_back(StringRef(Cur).trim().str());
+      Cur.clear();
+    } else {
+      Cur += C;
+    }
+  }
+  if (!StringRef(Cur).trim().empty())
+    Out.push_back(StringRef(Cur).trim().str());
+  return Out;
+}
+
+/// LLVM 21 moved the alignment of llvm.masked.{load,store,gather,scatter}
+/// from an i32 immarg operand into an `align` attribute on the pointer
+/// operand. \p Rest starts at the '(' after the intrinsic's name; returns
+/// how much of it was consumed (0: not the new form, nothing written).
+size_t rewriteMaskedArgs(StringRef Rest, unsigned PtrIndex, bool Declaration,
+                         std::string &Out, unsigned &Rewrites) {
+  size_t Close = closingParen(Rest, 0);
+  if (Close == StringRef::npos)
+    return 0;
+  SmallVector<std::string, 4> Args = splitArgs(Rest.slice(1, Close - 1));
+  if (Args.size() != 3)
+    return 0; // LLVM 19's own four-operand form
+  std::string Align = Declaration ? "i32 immarg" : "i32 1";
+  if (!Declaration) {
+    StringRef Ptr = Args[PtrIndex];
+    size_t At = Ptr.find(" align ");
+    if (At != StringRef::npos) {
+      size_t Num = At + 7, End = Num;
+      while (End < Ptr.size() && isDigit(Ptr[End]))
+        ++End;
+      Align = "i32 " + Ptr.slice(Num, End).str();
+      Args[PtrIndex] = (Ptr.take_front(At) + Ptr.drop_front(End)).str();
+    }
+  }
+  Args.insert(Args.begin() + PtrIndex + 1, Align);
+  std::string Joined;
+  for (size_t I = 0; I < Args.size(); ++I)
+    Joined += (I ? ", " : "") + Args[I];
+  Out += '(';
+  rewriteCode(Joined, Out, Rewrites); // captures(none) and friends inside
+  Out += ')';
+  ++Rewrites;
+  return Close;
+}
+
 /// One line outside string literals: \p Text holds no '"'.
 void rewriteCode(StringRef Text, std::string &Out, unsigned &Rewrites) {
   size_t I = 0;
@@ -95,6 +154,29 @@ void rewriteCode(StringRef Text, std::string &Out, unsigned &Rewrites) {
           Out += "memory(" + Body + ")";
           I += Close;
           continue;
+        }
+      }
+    }
+    if (Rest.starts_with("@llvm.masked.")) {
+      StringRef Kind = Rest.drop_front(13);
+      unsigned PtrIndex = Kind.starts_with("store.") || Kind.starts_with("scatter.");
+      if (Kind.starts_with("load.") || Kind.starts_with("gather.") || PtrIndex) {
+        size_t Name = 1;
+        while (Name < Rest.size() && isIdentChar(Rest[Name]))
+          ++Name;
+        StringRef Line = StringRef(Out).rsplit('\n').second;
+        if (Out.find('\n') == std::string::npos)
+          Line = Out;
+        bool Declaration = Line.ltrim().starts_with("declare");
+        if (Name < Rest.size() && Rest[Name] == '(') {
+          Out += Rest.take_front(Name).str();
+          size_t Used = rewriteMaskedArgs(Rest.drop_front(Name), PtrIndex,
+                                          Declaration, Out, Rewrites);
+          if (Used) {
+            I += Name + Used;
+            continue;
+          }
+          Out.resize(Out.size() - Name);
         }
       }
     }

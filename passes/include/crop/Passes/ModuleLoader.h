@@ -5,6 +5,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
 
 #include <memory>
 
@@ -15,6 +16,12 @@ namespace crop {
 /// IR, and LLVM's own message.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 loadModule(llvm::StringRef Path, llvm::LLVMContext &Ctx);
+
+/// The same for IR already in memory (\p Buf must end with a NUL, as a
+/// MemoryBuffer read from a file does); \p Path names it in messages.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+loadModule(llvm::MemoryBufferRef Buf, llvm::StringRef Path,
+           llvm::LLVMContext &Ctx);
 
 } // namespace crop
 
