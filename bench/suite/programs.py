@@ -198,7 +198,7 @@ def tvm_ffi_driver(entry, args):
 #include <omp.h>
 typedef struct { int32_t *sync; int32_t num_task; } Env;
 typedef int (*Lambda)(int, Env *, void *);
-extern int (*__TVMBackendParallelLaunch)(Lambda, void *, int);
+__attribute__((weak)) extern int (*__TVMBackendParallelLaunch)(Lambda, void *, int);
 __attribute__((weak)) extern void *(*__TVMBackendAllocWorkspace)(int, int, uint64_t, int, int);
 __attribute__((weak)) extern int (*__TVMBackendFreeWorkspace)(int, int, void *);
 typedef struct { void *data; int32_t device_type, device_id; int32_t ndim; uint8_t code, bits; uint16_t lanes;
@@ -226,7 +226,7 @@ void TVMFFIErrorSetRaisedFromCStr(const char *kind, const char *msg) { fprintf(s
         lines.append("static int64_t shp%d[] = {%s};" % (i, ", ".join(str(d) for d in shape)))
     lines.append("static void setup(void) {")
     lines.append("  const char *e = getenv(\"TVM_NUM_THREADS\"); if (e) nthreads = atoi(e);")
-    lines.append("  __TVMBackendParallelLaunch = launch;")
+    lines.append("  if (&__TVMBackendParallelLaunch) __TVMBackendParallelLaunch = launch;  /* serial schedules have none */")
     lines.append("  if (&__TVMBackendAllocWorkspace) { __TVMBackendAllocWorkspace = alloc_ws; __TVMBackendFreeWorkspace = free_ws; }")
     for i, (_, shape) in enumerate(args):
         lines.append("  t[%d].data = buffer(%d, %d); t[%d].device_type = 1; t[%d].ndim = %d; t[%d].code = 2; "
