@@ -174,8 +174,11 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
     if (!L.starts_with("\t") && !L.starts_with(" ") &&
         !L.starts_with(Comment) && L.contains(":")) {
       StringRef Label = L.take_front(L.find(':'));
+      // Private functions have local labels (".L__tvm_parallel_lambda:",
+      // TVM's parallel bodies); private data has "# @" comments too, but
+      // names no defined function and so selects nothing.
       size_t At = L.find(FnMark);
-      if (At != StringRef::npos && !Label.starts_with(".")) {
+      if (At != StringRef::npos && !Label.starts_with(".LBB")) {
         StringRef Name = L.drop_front(At + FnMark.size()).trim().trim('"');
         auto It = Names.find(Name.str());
         Blocks = It == Names.end() ? nullptr : &It->second;
