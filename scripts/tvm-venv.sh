@@ -2,7 +2,7 @@
 # Makes build/tvm-venv: a Python environment with the pinned TVM (bench/tvm-requirements.txt), used by
 # the suite's TVM MetaSchedule tasks (bench/suite/tvm_gen.py) and by the crop.tvm adapter's test.
 # Separate from the python3 on PATH so that TVM's pins do not fight anything installed there.
-# MetaSchedule's local builder and runner need psutil and cloudpickle.
+# MetaSchedule's local builder and runner need psutil and cloudpickle; the tuner example, scipy.
 # Usage: scripts/tvm-venv.sh [VENV_DIR]   (prints the venv's python on success)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

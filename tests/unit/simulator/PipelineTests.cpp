@@ -1105,7 +1105,8 @@ TEST_CASE("The backend's own reloads and spills replace the estimate",
   CHECK(std::string(C.Limit) == "port:store");
 }
 
-TEST_CASE("IR integer work beyond the backend's instruction count is free",
+TEST_CASE("IR integer work beyond the backend's instruction count is free, "
+          "machine work beyond the IR's is not",
           "[simulator]") {
   // 40 independent integer adds (10 cycles on 4 ALUs) and 8 FP adds; the
   // backend emitted 28 instructions for the block: 20 of the integer adds
@@ -1133,10 +1134,40 @@ TEST_CASE("IR integer work beyond the backend's instruction count is free",
   PipelineSimulator Sim(T);
   CHECK(Sim.simulate(Block(0)).Cycles == Approx(41 * 0.25).epsilon(0.02));
   CHECK(Sim.simulate(Block(29)).Cycles == Approx(21 * 0.25).epsilon(0.02));
-  // More machine instructions than IR ones: nothing changes.
-  CHECK(Sim.simulate(Block(100)).Cycles == Approx(41 * 0.25).epsilon(0.02));
+  // More machine instructions than the IR's 49 micro-ops: the backend added
+  // work the IR does not show (a scalar block: integer ALU instructions),
+  // 51 independent adds beside the 41: 92 on 4 ALUs.
+  CHECK(Sim.simulate(Block(100)).Cycles == Approx(92 * 0.25).epsilon(0.02));
+  CHECK(Sim.simulate(Block(49)).Cycles == Approx(41 * 0.25).epsilon(0.02));
   // However few, the carried update and the FP work stay.
   CHECK(Sim.simulate(Block(1)).Cycles >= Approx(8 * 0.5).epsilon(0.02));
+}
+
+TEST_CASE("Machine work beyond a vector block's IR takes the shuffle units",
+          "[simulator]") {
+  // 8 independent <8 x float> adds (4 cycles on 2 FP units); the backend
+  // emitted 8 + 24 instructions (legalizing a vector type the target has no
+  // register for): 24 shuffles on 1 shuffle unit bind, and the chain-free
+  // excess never lengthens the block's latency.
+  hw::Target T = avx2();
+  T.Cpu->IssueWidth = 16;
+  T.Cpu->Units["shuffle"] = 1;
+  T.Cpu->Instructions["shufflevector.f32x8"] = instrCost(1, 1, "shuffle");
+  auto Block = [](uint32_t MachineInstructions) {
+    Builder B;
+    for (unsigned I = 0; I < 8; ++I)
+      B.vertex("fadd", "f32", 8);
+    Graphlet G = B.done();
+    GraphletMachine M;
+    M.Instructions = MachineInstructions;
+    G.Machine.push_back(M);
+    return G;
+  };
+  PipelineSimulator Sim(T);
+  CHECK(Sim.simulate(Block(8)).Cycles == Approx(4).epsilon(0.02));
+  BlockCost C = Sim.simulate(Block(32));
+  CHECK(C.Cycles == Approx(24).epsilon(0.02));
+  CHECK(std::string(C.Limit) == "port:shuffle");
 }
 
 TEST_CASE("An FP value carried across a call goes through a stack slot",
