@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -129,6 +130,21 @@ Expected<Val> readYAML(const std::string &File,
     if (!Buf)
       return makeError(File + ": cannot read: " + Buf.getError().message());
     Content = (*Buf)->getBuffer().str();
+  }
+  // YAML is Unicode text: yaml-cpp reads stray bytes as replacement
+  // characters on the way in but not when writing back, so a descriptor
+  // with them would load once and not after `crop microbench` rewrote it.
+  // Refuse it here, naming the line.
+  {
+    const auto *Begin = reinterpret_cast<const UTF8 *>(Content.data());
+    const UTF8 *At = Begin;
+    if (!isLegalUTF8String(&At, Begin + Content.size())) {
+      size_t Line = 1 + StringRef(Content).take_front(At - Begin).count('\n');
+      return makeError(formatv("{0}:{1}: (text): not valid UTF-8 (byte {2:x2} "
+                               "at offset {3}); descriptors are UTF-8 text",
+                               File, Line, unsigned(*At), size_t(At - Begin))
+                           .str());
+    }
   }
   Diag D;
   Val Root;

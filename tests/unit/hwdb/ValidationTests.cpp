@@ -105,6 +105,18 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "ram, instructions)");
 }
 
+TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",
+          "[hwdb]") {
+  // Found by fuzz_descriptor: a stray byte in a block scalar loaded once,
+  // and the descriptor written back from it did not load.
+  Dir D;
+  std::string F = D.write("t.yaml", variant("isa: x86-64", "isa: x86-64\xff"));
+  std::string E = errorOf(F);
+  INFO(E);
+  CHECK(E == F + ":4: (text): not valid UTF-8 (byte 0xff at offset 50); "
+                 "descriptors are UTF-8 text");
+}
+
 TEST_CASE("an unknown top-level key is an error", "[hwdb]") {
   Dir D;
   std::string F =
