@@ -150,12 +150,13 @@ def halide_driver(task):
     return head + "\n".join(lines) + "\nint main" + main
 
 
-def tvm_driver(entry, nargs, elems):
-    lines = [r"""
+# TVM's backend API for the drivers: an OpenMP parallel launch (one task per thread) and aligned
+# workspaces. The launch global is weak: a serial schedule's module does not define it.
+TVM_RUNTIME_C = r"""
 #include <omp.h>
 typedef struct { int32_t *sync; int32_t num_task; } Env;
 typedef int (*Lambda)(int, Env *, void *);
-extern int (*__TVMBackendParallelLaunch)(Lambda, void *, int);
+__attribute__((weak)) extern int (*__TVMBackendParallelLaunch)(Lambda, void *, int);
 __attribute__((weak)) extern void *(*__TVMBackendAllocWorkspace)(int, int, uint64_t, int, int);
 __attribute__((weak)) extern int (*__TVMBackendFreeWorkspace)(int, int, void *);
 typedef struct { void *data; int32_t device_type, device_id; int32_t ndim; uint8_t code, bits; uint16_t lanes;
@@ -171,13 +172,17 @@ static int launch(Lambda f, void *cdata, int num_task) {
 }
 static void *alloc_ws(int dt, int di, uint64_t n, int c, int b) { (void)dt; (void)di; (void)c; (void)b; return aligned_alloc(64, ((n + 63) / 64) * 64); }
 static int free_ws(int dt, int di, void *p) { (void)dt; (void)di; free(p); return 0; }
-"""]
+"""
+
+
+def tvm_driver(entry, nargs, elems):
+    lines = [TVM_RUNTIME_C]
     lines.append("int %s(void *, void *, int);" % entry)
     lines.append("static DLTensor t[%d]; static int64_t shp[%d]; static void *args[%d]; static int32_t codes[%d];"
                  % (nargs, nargs, nargs, nargs))
     lines.append("static void setup(void) {")
     lines.append("  const char *e = getenv(\"TVM_NUM_THREADS\"); if (e) nthreads = atoi(e);")
-    lines.append("  __TVMBackendParallelLaunch = launch;")
+    lines.append("  if (&__TVMBackendParallelLaunch) __TVMBackendParallelLaunch = launch;")
     lines.append("  if (&__TVMBackendAllocWorkspace) { __TVMBackendAllocWorkspace = alloc_ws; __TVMBackendFreeWorkspace = free_ws; }")
     lines.append("  for (int i = 0; i < %d; ++i) { shp[i] = %d; t[i].data = buffer(%d, 17 * i); t[i].ndim = 1; "
                  "t[i].code = 2; t[i].bits = 32; t[i].lanes = 1; t[i].shape = &shp[i]; args[i] = &t[i]; codes[i] = 7; }"
@@ -194,27 +199,8 @@ def tvm_ffi_driver(entry, args):
     16-byte TVMFFIAny, each here a DLTensor pointer, type index 7) on compact float32 tensors, as TVM's
     runtime calls it; the entry checks every tensor's shape, dtype and device before it runs the kernel."""
     n = len(args)
-    lines = [r"""
-#include <omp.h>
-typedef struct { int32_t *sync; int32_t num_task; } Env;
-typedef int (*Lambda)(int, Env *, void *);
-__attribute__((weak)) extern int (*__TVMBackendParallelLaunch)(Lambda, void *, int);
-__attribute__((weak)) extern void *(*__TVMBackendAllocWorkspace)(int, int, uint64_t, int, int);
-__attribute__((weak)) extern int (*__TVMBackendFreeWorkspace)(int, int, void *);
-typedef struct { void *data; int32_t device_type, device_id; int32_t ndim; uint8_t code, bits; uint16_t lanes;
-                 int64_t *shape, *strides; uint64_t byte_offset; } DLTensor;
+    lines = [TVM_RUNTIME_C + r"""
 typedef struct { int32_t type_index; uint32_t pad; union { int64_t v_int64; void *v_ptr; } v; } TVMFFIAny;
-static int nthreads = 1;
-static int launch(Lambda f, void *cdata, int num_task) {
-  (void)num_task;
-  if (nthreads == 1) { Env e = {0, 1}; return f(0, &e, cdata); }
-  int rc = 0;
-#pragma omp parallel num_threads(nthreads)
-  { Env e = {0, nthreads}; int r = f(omp_get_thread_num(), &e, cdata); if (r) rc = r; }
-  return rc;
-}
-static void *alloc_ws(int dt, int di, uint64_t n, int c, int b) { (void)dt; (void)di; (void)c; (void)b; return aligned_alloc(64, ((n + 63) / 64) * 64); }
-static int free_ws(int dt, int di, void *p) { (void)dt; (void)di; free(p); return 0; }
 void TVMFFIErrorSetRaisedFromCStrParts(const char *kind, const char **parts, int32_t n) {
   fprintf(stderr, "%s: ", kind); for (int i = 0; i < n; ++i) fputs(parts[i], stderr); fputc('\n', stderr);
 }
