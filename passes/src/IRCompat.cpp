@@ -110,7 +110,9 @@ size_t rewriteMaskedArgs(StringRef Rest, unsigned PtrIndex, bool Declaration,
 void rewriteCode(StringRef Text, std::string &Out, unsigned &Rewrites) {
   size_t I = 0;
   while (I < Text.size()) {
-    bool WordStart = I == 0 || !isIdentChar(Text[I - 1]);
+    // A keyword, not part of a name: %samesign or @captures are values.
+    bool WordStart = I == 0 || (!isIdentChar(Text[I - 1]) &&
+                                !StringRef("%@!$#").contains(Text[I - 1]));
     StringRef Rest = Text.substr(I);
     auto dropWord = [&](StringRef Word) {
       if (!WordStart || !Rest.starts_with(Word) ||
