@@ -154,8 +154,8 @@ def main():
 
     import tvm
     from tvm import te, topi
-    import tvm.s_tir.meta_schedule as ms
-    from tvm.s_tir import Schedule, Trace
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+    from crop.tvm import candidate_ir, sample_schedules
 
     ops = operators(te, topi)
     if a.op not in ops:
@@ -164,31 +164,11 @@ def main():
     entry = a.op
     mod = tvm.IRModule({entry: te.create_prim_func(tensors).with_attr("global_symbol", entry)})
     target = tvm.target.Target({"kind": "llvm", "mcpu": a.mcpu, "num-cores": a.cores})
-    ctx = ms.TuneContext(mod=mod, target=target, space_generator="post-order-apply", task_name=a.op,
-                         rand_state=a.seed + 1, num_threads=1)
-    spaces = ctx.space_generator.generate_design_space(mod)
-    postprocs = ctx.space_generator.postprocs
     rng = random.Random("crop-tvm:%s:%d" % (a.op, a.seed))
     os.makedirs(a.out, exist_ok=True)
-    progs, seen, tries = [], set(), 0
-    while len(progs) < a.count and tries < 20 * a.count:
-        tries += 1
-        space = rng.randrange(len(spaces))
-        seed = rng.randrange(1, 2 ** 30)
-        trace = Trace(spaces[space].trace.insts, {})
-        sch = Schedule(mod, seed=seed)
-        try:
-            trace.apply_to_schedule(sch, remove_postproc=True)
-            if not all(p.apply(sch) for p in postprocs):
-                continue
-        except Exception:  # an invalid draw, as MetaSchedule's own replay drops it
-            continue
-        key = str(sch.mod.script())  # the program itself: equal text, equal program
-        if key in seen:
-            continue
-        seen.add(key)
-        lib = tvm.build(sch.mod, target=target)
-        src = lib.inspect_source("ll") if hasattr(lib, "inspect_source") else lib.get_source("ll")
+    progs = []
+    for space, seed, sch in sample_schedules(mod, target, rng, rand_state=a.seed + 1, max_draws=20 * a.count):
+        src, _ = candidate_ir(sch.mod, target)
         sid = "s%02d" % len(progs)
         d = os.path.join(a.out, sid)
         os.makedirs(d, exist_ok=True)
@@ -199,9 +179,11 @@ def main():
             f.write(str(sch.trace) + "\n")
         progs.append({"id": sid, "space": space, "seed": seed, "args": crop_args(src, entry, tensors)})
         print("%s %s: design space %d, seed %d" % (a.op, sid, space, seed), file=sys.stderr)
+        if len(progs) == a.count:
+            break
     args = [["f32", [int(d) for d in t.shape]] for t in tensors]
     meta = {"op": a.op, "entry": entry + "_compute_", "ffi_entry": entry, "args": args, "tvm": tvm.__version__,
-            "mcpu": a.mcpu, "cores": a.cores, "design_spaces": len(spaces), "programs": progs}
+            "mcpu": a.mcpu, "cores": a.cores, "programs": progs}
     with open(os.path.join(a.out, "programs.json.tmp"), "w") as f:
         json.dump(meta, f, indent=1)
     os.replace(os.path.join(a.out, "programs.json.tmp"), os.path.join(a.out, "programs.json"))

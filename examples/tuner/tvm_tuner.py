@@ -48,34 +48,6 @@ def operator(te, name):
     raise SystemExit("unknown --op %s (matmul, conv2d)" % name)
 
 
-def sample(tvm, ms, mod, target, n, seed, log):
-    """n distinct schedules: MetaSchedule's design spaces replayed with fresh random decisions."""
-    from tvm.s_tir import Schedule, Trace
-    ctx = ms.TuneContext(mod=mod, target=target, space_generator="post-order-apply", rand_state=seed + 1,
-                         num_threads=1)
-    spaces = ctx.space_generator.generate_design_space(mod)
-    postprocs = ctx.space_generator.postprocs
-    rng = random.Random("crop-tuner:%d" % seed)
-    out, seen, tries = [], set(), 0
-    while len(out) < n and tries < 20 * n:
-        tries += 1
-        sch = Schedule(mod, seed=rng.randrange(1, 2 ** 30))
-        try:
-            Trace(spaces[rng.randrange(len(spaces))].trace.insts, {}).apply_to_schedule(sch, remove_postproc=True)
-            if not all(p.apply(sch) for p in postprocs):
-                continue
-        except Exception:  # an invalid draw, dropped as MetaSchedule drops it
-            continue
-        text = sch.mod.script()
-        if text in seen:
-            continue
-        seen.add(text)
-        out.append(sch)
-        if len(out) % 50 == 0:
-            log("  sampled %d/%d" % (len(out), n))
-    return out
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--op", default="matmul", help="matmul (BERT dense) or conv2d (ResNet-50 3x3)")
@@ -97,7 +69,6 @@ def main():
     import numpy as np
     import tvm
     from tvm import te
-    import tvm.s_tir.meta_schedule as ms
     import crop
     import crop.tvm
 
@@ -112,7 +83,15 @@ def main():
 
     t0 = time.time()
     log("tuner: sampling %d schedules of %s" % (a.candidates, a.op))
-    scheds = sample(tvm, ms, mod, target, a.candidates, a.seed, log)
+    draws = crop.tvm.sample_schedules(mod, target, random.Random("crop-tuner:%d" % a.seed), rand_state=a.seed + 1,
+                                      max_draws=20 * a.candidates)
+    scheds = []
+    for _, _, sch in draws:
+        scheds.append(sch)
+        if len(scheds) % 50 == 0:
+            log("  sampled %d/%d" % (len(scheds), a.candidates))
+        if len(scheds) == a.candidates:
+            break
     t_sample = time.time() - t0
 
     t0 = time.time()

@@ -26,7 +26,7 @@ from tvm.s_tir.meta_schedule.cost_model import PyCostModel
 
 import crop
 
-__all__ = ["CostModel", "kernel_args", "candidate_ir"]
+__all__ = ["CostModel", "kernel_args", "candidate_ir", "sample_schedules"]
 
 _DTYPES = {"float32": "f32", "float64": "f64", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
            "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64"}
@@ -99,6 +99,37 @@ def candidate_ir(mod, target):
     lib = tvm.build(mod, target=target)
     src = lib.inspect_source("ll") if hasattr(lib, "inspect_source") else lib.get_source("ll")
     return src, _symbol(mod)
+
+
+def sample_schedules(mod, target, rng, rand_state=1, max_draws=None):
+    """Schedules of `mod` drawn as MetaSchedule's replay-trace search draws them: a design space of the
+    default rules for `target`, replayed with fresh random decisions under a seeded Schedule, then the
+    postprocessors; a draw that fails them is dropped, and so is one equal to an earlier schedule.
+    Yields (design space index, schedule seed, Schedule); `rng` (a random.Random) makes it repeatable;
+    stops after `max_draws` draws (default: never)."""
+    import tvm.s_tir.meta_schedule as ms
+    from tvm.s_tir import Schedule, Trace
+    ctx = ms.TuneContext(mod=mod, target=target, space_generator="post-order-apply", rand_state=rand_state,
+                         num_threads=1)
+    spaces = ctx.space_generator.generate_design_space(mod)
+    postprocs = ctx.space_generator.postprocs
+    seen, draws = set(), 0
+    while max_draws is None or draws < max_draws:
+        draws += 1
+        space = rng.randrange(len(spaces))
+        seed = rng.randrange(1, 2 ** 30)
+        sch = Schedule(mod, seed=seed)
+        try:
+            Trace(spaces[space].trace.insts, {}).apply_to_schedule(sch, remove_postproc=True)
+            if not all(p.apply(sch) for p in postprocs):
+                continue
+        except Exception:  # noqa: BLE001 - an invalid draw, as MetaSchedule's own replay drops it
+            continue
+        text = sch.mod.script()  # the program itself: equal text, equal program
+        if text in seen:
+            continue
+        seen.add(text)
+        yield space, seed, sch
 
 
 @derived_object
