@@ -150,8 +150,8 @@ void rewriteCode(StringRef Text, std::string &Out, unsigned &Rewrites) {
       size_t Close = closingParen(Rest, 6);
       if (Close != StringRef::npos) {
         unsigned Before = Rewrites;
-        std::string Body = filterMemoryEffects(Rest.slice(7, Close - 1),
-                                               Rewrites);
+        std::string Body =
+            filterMemoryEffects(Rest.slice(7, Close - 1), Rewrites);
         if (Rewrites != Before) {
           Out += "memory(" + Body + ")";
           I += Close;
@@ -161,8 +161,10 @@ void rewriteCode(StringRef Text, std::string &Out, unsigned &Rewrites) {
     }
     if (Rest.starts_with("@llvm.masked.")) {
       StringRef Kind = Rest.drop_front(13);
-      unsigned PtrIndex = Kind.starts_with("store.") || Kind.starts_with("scatter.");
-      if (Kind.starts_with("load.") || Kind.starts_with("gather.") || PtrIndex) {
+      unsigned PtrIndex =
+          Kind.starts_with("store.") || Kind.starts_with("scatter.");
+      if (Kind.starts_with("load.") || Kind.starts_with("gather.") ||
+          PtrIndex) {
         size_t Name = 1;
         while (Name < Rest.size() && isIdentChar(Rest[Name]))
           ++Name;

@@ -106,8 +106,7 @@ crop::loadModule(MemoryBufferRef Buf, StringRef Path, LLVMContext &Ctx) {
   if (IsBitcode)
     disableDebugInfoUpgrade();
   std::unique_ptr<Module> M =
-      IsBitcode ? parseIR(Buf, Diag, Ctx)
-                : parseText(Buf, Diag, Ctx);
+      IsBitcode ? parseIR(Buf, Diag, Ctx) : parseText(Buf, Diag, Ctx);
   if (!M && IsBitcode)
     return makeError(Path + ": invalid bitcode: " + Diag.getMessage());
   if (!M) {

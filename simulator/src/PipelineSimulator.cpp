@@ -609,8 +609,9 @@ struct PipelineSimulator::Impl {
         continue;
       uint32_t Lanes = std::max(4u, Cpu.SimdBits / 32);
       GraphletVertex Op =
-          Vector ? GraphletVertex{"machine", "shufflevector", "f32", Lanes, 0, 0}
-                 : GraphletVertex{"machine", "add", "i64", 1, 0, 0};
+          Vector
+              ? GraphletVertex{"machine", "shufflevector", "f32", Lanes, 0, 0}
+              : GraphletVertex{"machine", "add", "i64", 1, 0, 0};
       VertexCost C(classOf(Op).Cost); // a copy: classOf may grow its table
       for (uint64_t I = Uops; I < X.Instructions; ++I)
         appendIndependent(C);

@@ -19,8 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::LLVMContext Ctx;
   // The parser wants a NUL-terminated buffer (as a file read gives it).
   std::string Text(reinterpret_cast<const char *>(Data), Size);
-  auto M = crop::loadModule(llvm::MemoryBufferRef(Text, "fuzz.ll"), "fuzz.ll",
-                            Ctx);
+  auto M =
+      crop::loadModule(llvm::MemoryBufferRef(Text, "fuzz.ll"), "fuzz.ll", Ctx);
   if (!M) {
     llvm::consumeError(M.takeError());
     return 0;

@@ -117,8 +117,9 @@ declare <8 x float> @llvm.masked.load.v8f32.p0(ptr, i32 immarg, <8 x i1>, <8 x f
   auto M = loadModule(Path, Ctx);
   REQUIRE(!M);
   std::string Msg = toString(M.takeError());
-  CHECK(Msg.find("invalid module: immarg operand has non-immediate parameter") !=
-        std::string::npos);
+  CHECK(
+      Msg.find("invalid module: immarg operand has non-immediate parameter") !=
+      std::string::npos);
   sys::fs::remove(Path);
 }
 
