@@ -10,6 +10,7 @@
 
 #include "crop/Hwdb/Target.h"
 #include "crop/Profile/ProgramProfile.h"
+#include "crop/Simulator/EffectiveCounts.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -130,13 +131,6 @@ llvm::Expected<Prediction> predict(const ProgramProfile &P, const hw::Target &T,
 llvm::Expected<Prediction> predictRoofline(const ProgramProfile &P,
                                            const hw::Target &T,
                                            const PredictOptions &Opts = {});
-
-/// Eq. 3 for one function as a factor on a block's count over the run:
-/// ECount(BB) = Count(BB over the run) x factor / EntryCalls. 1 for serial
-/// functions (Count(F) x Count(BB) per call is the count over the run); for
-/// parallel ones, per launch group the slowest thread runs ceil(tasks /
-/// threads) tasks, so factor = sum(launches x ceil(tasks / threads)) / tasks.
-double effectiveTaskFactor(const FunctionProfile &F, unsigned Threads);
 
 /// The JSON object for one prediction (docs/prediction.md), at most TopK
 /// blocks (0: all).

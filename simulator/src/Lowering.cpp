@@ -1,0 +1,873 @@
+//===- Lowering.cpp - Graphlet to micro-op program: costs and rewrites ---===//
+//
+// Free (no issue slot, no unit, zero latency; dependencies pass through):
+// the entry vertex; geps whose in-block users are all loads/stores (folded
+// into the addressing mode after instruction selection; a gep that feeds
+// arithmetic, a phi or another block is an add); bitcast, ptrtoint,
+// inttoptr, addrspacecast and freeze (no instruction); alloca (a frame slot).
+// Phis, debug intrinsics and lifetime markers have no vertex already. On
+// x86 targets (SimulatorOptions::X86Fusion): a scalar compare whose only
+// user is the branch is free (macro-fused), a load whose only user is an
+// arithmetic instruction takes no issue slot (micro-fused memory operand;
+// one per instruction) but keeps its load port and latency, and a select of
+// an fcmp's own operands is one min/max instruction (minMaxIdioms).
+//
+// Loads: LoadLatency (the memory model's figure) replaces the descriptor's L1
+// latency; what the descriptor charges beyond L1 for a type (e.g. 8 cycles
+// for a 512-bit load against 4 for L1) is kept on top.
+//
+// Opcodes the descriptor has no entry for get a class default (classDefault
+// below): loads/stores/branches on their unit at its full rate, dividers on
+// "div", vector shuffles on "shuffle", floating-point ops as the target's
+// fadd of that type, unknown calls 20 cycles latency, 10 uops, one per 10
+// cycles (class "call"), the rest one-cycle ALU ops; vectors wider than the
+// SIMD width split. An integer vector urem/sdiv by a constant is costed as a
+// division here (the graphlet does not say the divisor is constant).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <mutex>
+#include <set>
+
+using namespace crop;
+using namespace crop::lowering;
+
+namespace {
+
+//===-- Hashing ------------------------------------------------------------===//
+
+/// Two independent 64-bit streams: a 128-bit structural key.
+struct Hasher {
+  uint64_t A = 0x9e3779b97f4a7c15ULL, B = 0xc2b2ae3d27d4eb4fULL;
+  void word(uint64_t W) {
+    A = mix64(A ^ W) + 0x2545f4914f6cdd1dULL;
+    B = mix64(B + W * 0x9fb21c651e98df25ULL) ^ (B >> 17);
+  }
+  void bytes(const std::string &S) {
+    size_t N = S.size(), I = 0;
+    for (; I + 8 <= N; I += 8) {
+      uint64_t W;
+      std::memcpy(&W, S.data() + I, 8);
+      word(W);
+    }
+    uint64_t Tail = 0;
+    std::memcpy(&Tail, S.data() + I, N - I);
+    word(Tail ^ (uint64_t(N) << 56));
+  }
+};
+
+uint64_t classHash(const std::string &Op, const std::string &Ty,
+                   uint32_t Lanes) {
+  Hasher H;
+  H.bytes(Op);
+  H.bytes(Ty);
+  H.word(Lanes);
+  return H.A;
+}
+
+//===-- Class defaults -----------------------------------------------------===//
+
+bool startsWith(const std::string &S, const char *P) {
+  return S.compare(0, std::strlen(P), P) == 0;
+}
+
+bool isLoadOpcode(const std::string &Op) {
+  return Op == "load" || Op == "intr:masked.load" ||
+         Op == "intr:masked.gather" || Op == "intr:masked.expandload";
+}
+
+bool isStoreOpcode(const std::string &Op) {
+  return Op == "store" || Op == "intr:masked.store" ||
+         Op == "intr:masked.scatter" || Op == "intr:masked.compressstore";
+}
+
+bool isFreeOpcode(const std::string &Op) {
+  return Op == "entry" || Op == "bitcast" || Op == "ptrtoint" ||
+         Op == "inttoptr" || Op == "addrspacecast" || Op == "freeze" ||
+         Op == "alloca";
+}
+
+bool isFloatType(const std::string &Ty) {
+  return (!Ty.empty() && Ty[0] == 'f') || Ty == "bf16";
+}
+
+uint32_t unitCount(const hw::CpuParams &C, const std::string &Unit) {
+  auto It = C.Units.find(Unit);
+  return It == C.Units.end() || It->second == 0 ? 1 : It->second;
+}
+
+/// The cost of an opcode the descriptor does not describe (documented in the
+/// file header); never fails.
+hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
+                           const std::string &Ty, uint32_t Lanes,
+                           uint32_t SimdBits) {
+  const hw::CpuParams &C = *T.Cpu;
+  hw::InstrCost R;
+  auto OnUnit = [&](const char *Unit, double Latency) {
+    R.Unit = Unit;
+    R.Latency = Latency;
+    R.RecipThroughput = 1.0 / unitCount(C, Unit);
+    R.Uops = 1;
+  };
+  if (isLoadOpcode(Op)) {
+    OnUnit("load", C.Caches.empty() ? 4 : C.Caches.front().LatencyCycles);
+  } else if (isStoreOpcode(Op)) {
+    OnUnit("store", 1);
+  } else if (Op == "br" || Op == "switch" || Op == "ret" ||
+             Op == "indirectbr" || Op == "unreachable") {
+    OnUnit("branch", 1);
+  } else if (startsWith(Op, "call:") || startsWith(Op, "intr:mem")) {
+    // An unknown function: call/return plus a short body. Its own class
+    // ("call", one unit unless a descriptor says otherwise) serialises calls
+    // without taking the ALUs a real body would share with its neighbours.
+    R.Unit = "call";
+    R.Latency = 20;
+    R.RecipThroughput = 10;
+    R.Uops = 10;
+    return R;
+  } else if (Op == "atomicrmw" || Op == "cmpxchg" || Op == "fence") {
+    // Locked read-modify-write: drains the store buffer.
+    R.Unit = "store";
+    R.Latency = 20;
+    R.RecipThroughput = 20;
+    R.Uops = 8;
+    return R;
+  } else if (Op == "fdiv" || Op == "frem" || Op == "sdiv" || Op == "udiv" ||
+             Op == "srem" || Op == "urem" || startsWith(Op, "intr:sqrt")) {
+    R.Unit = "div";
+    R.Latency = 20;
+    R.RecipThroughput = 10;
+    R.Uops = 1;
+  } else if (Op == "shufflevector" || Op == "extractelement" ||
+             Op == "insertelement") {
+    OnUnit("shuffle", 1);
+  } else if (isFloatType(Ty)) {
+    if (std::optional<hw::InstrCost> F = T.instructionCost("fadd", Ty, Lanes))
+      return *F;
+    OnUnit("fp", 4);
+  } else {
+    OnUnit("alu", 1);
+  }
+  uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(Ty))) * Lanes;
+  uint32_t Pieces =
+      SimdBits ? std::max<uint64_t>(1, (Bits + SimdBits - 1) / SimdBits) : 1;
+  if (Lanes > 1 && Pieces > 1) {
+    R.RecipThroughput *= Pieces;
+    R.Uops *= Pieces;
+  }
+  return R;
+}
+
+/// "port:<unit>" with static storage, so a BlockCost outlives its simulator
+/// (unit names are few: the set stays small).
+const char *internLimit(const std::string &Name) {
+  static std::mutex Lock;
+  static std::set<std::string> Names;
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Names.insert(Name).first->c_str();
+}
+
+} // namespace
+
+GraphletKey crop::graphletKey(const Graphlet &G) {
+  const GraphletGraph &Gr = G.G;
+  Hasher H;
+  size_t N = boost::num_vertices(Gr);
+  H.word(N);
+  for (size_t V = 0; V < N; ++V) {
+    const GraphletVertex &X = Gr[V];
+    H.bytes(X.Opcode);
+    H.bytes(X.Type);
+    // Part decides which machine record (GraphletMachine) a vertex's block
+    // is trimmed against, so two superblocks that differ only in where the
+    // first block ends are different keys.
+    H.word(uint64_t(X.Lanes) | (uint64_t(X.Contract) << 32) |
+           (uint64_t(X.Duplicate) << 33) | (uint64_t(X.AddressOffset) << 34) |
+           (uint64_t(X.Part) << 40));
+    H.word(X.MemBytes);
+  }
+  for (const GraphletLiveIns &L : G.LiveIns) {
+    H.bytes(L.Type);
+    H.word(uint64_t(L.Lanes) | (uint64_t(L.Part) << 32));
+    H.word(L.Count);
+  }
+  for (const GraphletMachine &X : G.Machine) {
+    H.word(uint64_t(X.Part) | (uint64_t(X.Instructions) << 8));
+    for (const auto &[B, N] : X.Reloads)
+      H.word(uint64_t(B) | (uint64_t(N) << 32));
+    H.word(~uint64_t(1));
+    for (const auto &[B, N] : X.Spills)
+      H.word(uint64_t(B) | (uint64_t(N) << 32));
+    H.word(~uint64_t(2));
+  }
+  for (size_t V = 0; V < N; ++V) {
+    for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
+      H.word((uint64_t(boost::target(*E, Gr)) << 8) | uint64_t(Gr[*E].Kind) |
+             (uint64_t(V) << 36));
+    H.word(~uint64_t(0));
+  }
+  return {H.A, H.B};
+}
+
+Lowering::Lowering(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
+  IsX86 = T.Isa.compare(0, 3, "x86") == 0;
+  Fusion = Opts.X86Fusion && IsX86;
+  if (T.Cpu)
+    Cpu = *T.Cpu;
+  // The program's own vector width, where it is narrower than the core's.
+  NarrowedSimd =
+      Opts.VectorBits && Cpu.SimdBits && Opts.VectorBits < Cpu.SimdBits;
+  if (NarrowedSimd)
+    Cpu.SimdBits = Opts.VectorBits;
+  if (Cpu.IssueWidth == 0)
+    Cpu.IssueWidth = 1;
+  if (Opts.RobSize == 0)
+    Opts.RobSize =
+        Cpu.ReorderBuffer ? Cpu.ReorderBuffer : hw::DefaultReorderBuffer;
+  if (Opts.FpSchedulerSize == 0)
+    Opts.FpSchedulerSize = Cpu.SchedulerFp;
+  Opts.MinCopies = std::max(2u, Opts.MinCopies);
+  Opts.MaxCopies = std::max(Opts.MinCopies, Opts.MaxCopies);
+  if (!Cpu.Caches.empty())
+    L1Latency = Cpu.Caches.front().LatencyCycles;
+  for (const auto &[Name, Count] : Cpu.Units)
+    unitId(Name);
+}
+
+/// The descriptor's cost of (Op, Ty, Lanes) as this program runs it:
+/// vectors wider than the usable width in register-wide pieces.
+hw::InstrCost Lowering::lookupCost(const std::string &Op, const std::string &Ty,
+                                   uint32_t Lanes) {
+  uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(Ty))) * Lanes;
+  if (NarrowedSimd && Lanes > 1 && Bits > Cpu.SimdBits) {
+    uint32_t Pieces = uint32_t((Bits + Cpu.SimdBits - 1) / Cpu.SimdBits);
+    if (Lanes % Pieces == 0)
+      if (std::optional<hw::InstrCost> D =
+              T.instructionCost(Op, Ty, Lanes / Pieces)) {
+        hw::InstrCost C = *D;
+        C.RecipThroughput *= Pieces;
+        C.Uops = std::max(1u, C.Uops) * Pieces;
+        return C;
+      }
+    return classDefault(T, Op, Ty, Lanes, Cpu.SimdBits);
+  }
+  if (std::optional<hw::InstrCost> D = T.instructionCost(Op, Ty, Lanes))
+    return *D;
+  return classDefault(T, Op, Ty, Lanes, Cpu.SimdBits);
+}
+
+uint32_t Lowering::unitId(const std::string &Name) {
+  for (uint32_t I = 0; I < UnitNames.size(); ++I)
+    if (UnitNames[I] == Name)
+      return I;
+  UnitNames.push_back(Name);
+  PortLimitNames.push_back(internLimit("port:" + Name));
+  UnitMinOcc.push_back(1.0 / unitCount(Cpu, Name));
+  return UnitNames.size() - 1;
+}
+
+const ClassEntry &Lowering::classOf(const GraphletVertex &V) {
+  uint64_t H = classHash(V.Opcode, V.Type, V.Lanes);
+  auto It = ClassIndex.find(H);
+  if (It != ClassIndex.end()) {
+    const ClassEntry &E = Classes[It->second];
+    if (E.Lanes == V.Lanes && E.Opcode == V.Opcode && E.Type == V.Type)
+      return E;
+    // A 64-bit collision: look the slow way (never seen in practice).
+    for (const ClassEntry &C : Classes)
+      if (C.Lanes == V.Lanes && C.Opcode == V.Opcode && C.Type == V.Type)
+        return C;
+  }
+  ClassEntry E{V.Opcode, V.Type, V.Lanes, {}, false, 0};
+  // Halide's concatenation of register-wide halves and extraction of one
+  // of them are no instruction when the whole spans several registers;
+  // otherwise a shuffle.
+  uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(V.Type))) * V.Lanes;
+  bool Regroup = V.Opcode == "concat" || V.Opcode == "subvector";
+  bool FreeRegroup =
+      Regroup && Cpu.SimdBits &&
+      (V.Opcode == "concat" ? Bits > Cpu.SimdBits : 2 * Bits > Cpu.SimdBits);
+  if (!isFreeOpcode(V.Opcode) && !FreeRegroup) {
+    hw::InstrCost C;
+    if (T.Cpu)
+      C = lookupCost(Regroup ? "shufflevector" : V.Opcode, V.Type, V.Lanes);
+    E.Cost.Free = false;
+    E.Cost.Latency = std::max(0.0, C.Latency);
+    E.Cost.Unit = unitId(C.Unit);
+    // At most a quarter of the reservation horizon (no real unit is busy
+    // thousands of cycles per instruction).
+    E.Cost.Occupancy =
+        std::min(std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]), 4096.0);
+    E.Cost.Uops = std::max(1u, C.Uops);
+    E.IsLoad = isLoadOpcode(V.Opcode);
+    E.Cost.Fp = !E.IsLoad && !isStoreOpcode(V.Opcode) &&
+                (V.Lanes > 1 || isFloatType(V.Type));
+    E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
+  }
+  uint32_t Idx = Classes.size();
+  E.Cost.Hint = Idx;
+  Classes.push_back(std::move(E));
+  if (It == ClassIndex.end())
+    ClassIndex.emplace(H, Idx);
+  return Classes.back();
+}
+
+/// Flattens G into the position arrays; false if G has a cycle of
+/// non-carried edges (not a graphlet the builder makes).
+bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
+  const GraphletGraph &Gr = G.G;
+  const uint32_t N = boost::num_vertices(Gr);
+  // Kahn's algorithm, smallest vertex first among the ready ones, over the
+  // non-carried edges: program order whenever edges already follow it.
+  InDeg.assign(N, 0);
+  for (uint32_t V = 0; V < N; ++V)
+    for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E)
+      if (Gr[*E].Kind != DepKind::Carried)
+        ++InDeg[V];
+  OrderV.clear();
+  Pos.assign(N, UINT32_MAX);
+  // Edges almost always go forward, so a scan that restarts at the
+  // smallest newly ready vertex is linear in practice.
+  uint32_t Next = 0;
+  Done.assign(N, 0);
+  while (OrderV.size() < N) {
+    while (Next < N && (Done[Next] || InDeg[Next] != 0))
+      ++Next;
+    if (Next == N)
+      return false;
+    uint32_t V = Next;
+    Done[V] = 1;
+    Pos[V] = OrderV.size();
+    OrderV.push_back(V);
+    for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
+      if (Gr[*E].Kind != DepKind::Carried) {
+        uint32_t W = boost::target(*E, Gr);
+        if (--InDeg[W] == 0 && W < Next)
+          Next = W;
+      }
+  }
+
+  Cost.resize(N);
+  PredBegin.resize(N + 1);
+  PredPos.clear();
+  PredDist.clear();
+  PredLat.clear();
+  for (uint32_t P = 0; P < N; ++P) {
+    uint32_t V = OrderV[P];
+    const GraphletVertex &X = Gr[V];
+    PredBegin[P] = PredPos.size();
+    for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E) {
+      uint32_t S = boost::source(*E, Gr);
+      DepKind K = Gr[*E].Kind;
+      if (S == 0 && K == DepKind::Entry)
+        continue; // The entry vertex is done before anything dispatches.
+      if (Opts.SpeculateMemory &&
+          (K == DepKind::MemRAW || K == DepKind::MemWAR ||
+           K == DepKind::MemWAW))
+        continue; // Disambiguated: SimulatorOptions::SpeculateMemory.
+      PredPos.push_back(Pos[S]);
+      PredDist.push_back(Gr[*E].Kind == DepKind::Carried ? 1 : 0);
+    }
+    if (V == 0) {
+      Cost[P] = VertexCost{};
+      continue;
+    }
+    const ClassEntry &C = classOf(X);
+    Cost[P] = C.Cost;
+    if (C.IsLoad && LoadLatency >= 0)
+      Cost[P].Latency = LoadLatency + C.LoadExtra;
+    if (X.Opcode == "gep" && foldedGep(Gr, V))
+      Cost[P] = VertexCost{};
+    // One node for identical operations (SelectionDAG CSE, any target);
+    // a constant offset of an index goes into an x86 address's
+    // displacement.
+    if (X.Duplicate || (X.AddressOffset && IsX86))
+      Cost[P] = VertexCost{};
+  }
+  PredBegin[N] = PredPos.size();
+  contractFMul(Gr);
+  if (Fusion)
+    fuse(Gr);
+  // What the backend spilled, where the profile knows it; else an
+  // estimate from register pressure.
+  if (G.Machine.empty()) {
+    addSpills(G);
+  } else {
+    trimToMachine(G);
+    addMachineExcess(G);
+    addMachineSpills(G);
+  }
+  addCallSpills(Gr, /*Ports=*/G.Machine.empty());
+  return true;
+}
+
+/// Where the IR has more instructions than the backend emitted for the
+/// block, the difference is integer arithmetic that instruction selection
+/// and loop strength reduction folded into addressing modes, induction
+/// pointers and common subexpressions: that many scalar integer
+/// operations (not carried, in program order) cost nothing.
+void Lowering::trimToMachine(const Graphlet &G) {
+  const GraphletGraph &Gr = G.G;
+  static const char *const Foldable[] = {"add",  "sub",   "mul", "shl", "lshr",
+                                         "ashr", "or",    "and", "xor", "sext",
+                                         "zext", "trunc", "gep"};
+  for (const GraphletMachine &X : G.Machine) {
+    uint32_t Issued = 0;
+    for (uint32_t P = 0; P < OrderV.size(); ++P)
+      if (OrderV[P] != UINT32_MAX && OrderV[P] != 0 && !Cost[P].Free &&
+          Cost[P].Uops && std::min(1u, Gr[OrderV[P]].Part) == X.Part)
+        ++Issued;
+    if (Issued <= X.Instructions)
+      continue;
+    uint32_t Excess = Issued - X.Instructions;
+    for (uint32_t P = 0; P < OrderV.size() && Excess; ++P) {
+      uint32_t V = OrderV[P];
+      if (V == UINT32_MAX || V == 0 || Cost[P].Free ||
+          std::min(1u, Gr[V].Part) != X.Part)
+        continue;
+      const GraphletVertex &Y = Gr[V];
+      if (Y.Lanes != 1 || isFloatType(Y.Type) ||
+          std::find_if(std::begin(Foldable), std::end(Foldable),
+                       [&](const char *O) { return Y.Opcode == O; }) ==
+              std::end(Foldable))
+        continue;
+      bool Carried = false;
+      for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
+        Carried |= Gr[*E].Kind == DepKind::Carried;
+      if (Carried)
+        continue;
+      Cost[P] = VertexCost{};
+      --Excess;
+    }
+  }
+}
+
+/// Where the backend emitted more instructions than the IR's costed
+/// micro-ops and stack accesses account for, the IR hides work:
+/// legalizing vector types the target has no register for (a <12 x float>
+/// becomes a ymm and an xmm, glued by inserts and shuffles: TVM's dense
+/// with a 12-wide vectorized loop runs 288 vinsertps and 32 FMAs per
+/// iteration of its hottest block), or expanding an operation into a
+/// sequence. Those instructions take issue slots and, in a block with
+/// vector work, the shuffle units (where legalization puts them); in a
+/// scalar block, the integer ALUs. They depend on nothing here: a
+/// throughput cost, never a longer chain.
+void Lowering::addMachineExcess(const Graphlet &G) {
+  const GraphletGraph &Gr = G.G;
+  for (const GraphletMachine &X : G.Machine) {
+    uint64_t Uops = 0;
+    bool Vector = false;
+    for (uint32_t P = 0; P < OrderV.size(); ++P) {
+      uint32_t V = OrderV[P];
+      if (V == UINT32_MAX || V == 0 || Cost[P].Free ||
+          std::min(1u, Gr[V].Part) != X.Part)
+        continue;
+      Uops += Cost[P].Uops;
+      Vector |= Gr[V].Lanes > 1;
+    }
+    for (const auto &[Bytes, N] : X.Reloads)
+      Uops += N;
+    for (const auto &[Bytes, N] : X.Spills)
+      Uops += N;
+    if (X.Instructions <= Uops)
+      continue;
+    uint32_t Lanes = std::max(4u, Cpu.SimdBits / 32);
+    GraphletVertex Op =
+        Vector ? GraphletVertex{"machine", "shufflevector", "f32", Lanes, 0, 0}
+               : GraphletVertex{"machine", "add", "i64", 1, 0, 0};
+    VertexCost C(classOf(Op).Cost); // a copy: classOf may grow its table
+    for (uint64_t I = Uops; I < X.Instructions; ++I)
+      appendIndependent(C);
+  }
+}
+
+/// The stack traffic the program's backend emitted for each part's block
+/// (GraphletMachine: reloads and spills by access size), added as
+/// independent loads and stores of a type of that size: they take ports
+/// and issue slots. Folded reloads are loads too (their issue slot is the
+/// arithmetic instruction's).
+void Lowering::addMachineSpills(const Graphlet &G) {
+  auto access = [&](uint32_t Bytes, const char *Op) {
+    GraphletVertex X{"spill", Op, "i64", 1, 0, 0};
+    if (Bytes >= 16)
+      X.Type = "f32", X.Lanes = Bytes / 4;
+    else if (Bytes == 4 || Bytes == 2 || Bytes == 1)
+      X.Type = "i" + std::to_string(Bytes * 8);
+    // A copy: classOf may grow the table its references point into.
+    return VertexCost(classOf(X).Cost);
+  };
+  for (const GraphletMachine &X : G.Machine) {
+    for (const auto &[Bytes, N] : X.Reloads) {
+      VertexCost C = access(Bytes, "load");
+      for (uint32_t I = 0; I < N; ++I)
+        appendIndependent(C);
+    }
+    for (const auto &[Bytes, N] : X.Spills) {
+      VertexCost C = access(Bytes, "store");
+      for (uint32_t I = 0; I < N; ++I)
+        appendIndependent(C);
+    }
+  }
+}
+
+/// Calls clobber vector registers: the x86-64 System V ABI has no
+/// callee-saved XMM/YMM/ZMM register, so an FP or vector value that is live
+/// across a real call (an accumulator `sum += expf(x)` carried to the next
+/// execution, or a value made before the call and used after it) lives in
+/// a stack slot there: the compiler stores it before the call and reloads
+/// it after. The edge gets the store-to-load round trip as extra latency,
+/// and the store and the load take their ports. Intrinsics lowered inline
+/// are no calls; a call's own argument and result travel in registers.
+void Lowering::addCallSpills(const GraphletGraph &Gr, bool Ports) {
+  if (!IsX86)
+    return;
+  const uint32_t N = OrderV.size();
+  std::vector<uint32_t> Calls; // positions of real calls
+  for (uint32_t P = 0; P < N; ++P)
+    if (OrderV[P] != UINT32_MAX && !Cost[P].Free &&
+        startsWith(Gr[OrderV[P]].Opcode, "call:"))
+      Calls.push_back(P);
+  if (Calls.empty())
+    return;
+  std::vector<uint32_t> SpilledFrom(N, 0); // spill stores per source
+  for (uint32_t P = 0; P < N; ++P)
+    for (uint32_t E = PredBegin[P]; E < PredBegin[P + 1]; ++E) {
+      uint32_t U = PredPos[E];
+      if (OrderV[U] == UINT32_MAX)
+        continue;
+      const GraphletVertex &X = Gr[OrderV[U]];
+      if ((X.Lanes == 1 && !isFloatType(X.Type)) || isStoreOpcode(X.Opcode))
+        continue;
+      // A call between U and P on the way from one to the other: within
+      // one execution, after U and before P; carried to the next, after U
+      // or before P.
+      bool Crossed = std::any_of(Calls.begin(), Calls.end(), [&](uint32_t C) {
+        if (C == U || C == P)
+          return false;
+        return PredDist[E] == 0 ? (C > U && C < P) : (C > U || C < P);
+      });
+      if (!Crossed)
+        continue;
+      VertexCost St = spillCost(X, "store"), Ld = spillCost(X, "load");
+      if (PredLat.empty())
+        PredLat.assign(PredPos.size(), 0.0f);
+      PredLat[E] = float(St.Latency + Ld.Latency);
+      if (!Ports)
+        continue; // The backend's own spill counts have them already.
+      if (SpilledFrom[U]++ == 0)
+        appendIndependent(St); // One store per value, a reload per use.
+      appendIndependent(Ld);
+    }
+}
+
+/// Adds an instruction after the flattened graphlet that depends on
+/// nothing: it takes its issue slots and ports only (spill traffic).
+void Lowering::appendIndependent(const VertexCost &C) {
+  OrderV.push_back(UINT32_MAX);
+  Cost.push_back(C);
+  PredBegin.push_back(PredPos.size());
+}
+
+/// Storing (Op "store") or reloading ("load") one register of V's type
+/// through a stack slot. A copy: classOf may grow the table it points into.
+VertexCost Lowering::spillCost(const GraphletVertex &V, const char *Op) {
+  uint32_t Lanes = std::max(1u, V.Lanes / pieces(V));
+  return classOf(GraphletVertex{"spill", Op, V.Type, Lanes, 0, 0}).Cost;
+}
+
+/// Vector registers the program's code has: x86 16 (32 with AVX-512's
+/// 512-bit registers), AArch64 and others 32 (ISA facts, not measured).
+uint32_t Lowering::vectorRegisters() const {
+  if (IsX86)
+    return Cpu.SimdBits >= 512 ? 32 : 16;
+  return 32;
+}
+
+/// Register pressure on the vector/FP register file. Through a block's
+/// execution, registers hold the values it carries to its next iteration
+/// and the FP/vector values it uses but does not make (its live-ins: a
+/// loop's invariants, e.g. a depthwise kernel's 36 weight vectors).
+/// Beyond the register file, less two for the operands in flight, the
+/// compiler spills: first live-ins, which cost one reload per execution
+/// and no store (all an allocator needs for a value the loop never
+/// redefines; clang's code for halide.depthwise/s00 reloads exactly the
+/// 36 - 14 = 22 weights), then carried values, stored and reloaded once
+/// per execution (Halide's 8x8 accumulator tiles on AVX2). The traffic is
+/// added as independent loads and stores of the value's type, which take
+/// ports and issue slots; the longer carried chain through memory is not
+/// modelled. Integer live-ins are recorded but not charged: the IR's count
+/// is no guide to the general-purpose registers the code needs, because
+/// codegen folds constant offsets into addressing modes and rewrites
+/// address arithmetic (loop strength reduction): c.conv2d_3x3/s03's inner
+/// loop uses 17 pointers from outside and reloads none.
+void Lowering::addSpills(const Graphlet &G) {
+  const GraphletGraph &Gr = G.G;
+  if (!Cpu.SimdBits)
+    return;
+  auto isVector = [](const std::string &Ty, uint32_t Lanes) {
+    return Lanes > 1 || isFloatType(Ty);
+  };
+  // Per part of a superblock (each block holds its own live values):
+  // registers wanted by carried values and by live-ins, and the type of
+  // each that spills (the last carried value; the live-in type that takes
+  // the most registers).
+  struct Want {
+    uint32_t Carried = 0, LiveIn = 0, LiveInMost = 0;
+    GraphletVertex CarriedTy, LiveInTy;
+  } W[2];
+  for (uint32_t P = 0; P < OrderV.size(); ++P) {
+    uint32_t V = OrderV[P];
+    if (V == UINT32_MAX || V == 0)
+      continue;
+    const GraphletVertex &X = Gr[V];
+    // A value is live whether or not the op that makes it is free (a
+    // subvector of a wide accumulator is just its register).
+    if (!isVector(X.Type, X.Lanes) || isStoreOpcode(X.Opcode))
+      continue;
+    for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E)
+      if (Gr[*E].Kind == DepKind::Carried) {
+        Want &C = W[std::min(1u, X.Part)];
+        C.Carried += pieces(X);
+        C.CarriedTy = X;
+        break;
+      }
+  }
+  for (const GraphletLiveIns &L : G.LiveIns) {
+    if (!isVector(L.Type, L.Lanes))
+      continue;
+    GraphletVertex X{"", "", L.Type, L.Lanes, 0, 0};
+    Want &C = W[std::min(1u, L.Part)];
+    uint32_t R = pieces(X) * L.Count;
+    C.LiveIn += R;
+    if (R > C.LiveInMost)
+      C.LiveInMost = R, C.LiveInTy = X;
+  }
+  // A block merged with itself carries only from its second copy; both
+  // copies hold what that one holds, and both spill.
+  bool SelfMerged = G.isSuperblock() && G.Block == G.Successor;
+  const uint32_t Avail = vectorRegisters() - 2;
+  uint32_t Reloads = 0, Pairs = 0;
+  const GraphletVertex *ReloadTy = nullptr, *PairTy = nullptr;
+  for (unsigned Part = SelfMerged ? 1 : 0; Part < 2; ++Part) {
+    const Want &C = W[Part];
+    uint32_t Total = C.Carried + C.LiveIn;
+    if (Total <= Avail)
+      continue;
+    uint32_t Excess = Total - Avail;
+    uint32_t R = std::min(Excess, C.LiveIn);
+    Reloads += R;
+    Pairs += Excess - R;
+    if (R)
+      ReloadTy = &C.LiveInTy;
+    if (Excess > R)
+      PairTy = &C.CarriedTy;
+  }
+  if (SelfMerged)
+    Reloads *= 2, Pairs *= 2;
+  if (Reloads) {
+    VertexCost LC = spillCost(*ReloadTy, "load");
+    for (uint32_t I = 0; I < Reloads; ++I)
+      appendIndependent(LC);
+  }
+  if (Pairs) {
+    VertexCost LC = spillCost(*PairTy, "load"),
+               SC = spillCost(*PairTy, "store");
+    for (uint32_t I = 0; I < Pairs; ++I) {
+      appendIndependent(SC);
+      appendIndependent(LC);
+    }
+  }
+}
+
+/// Registers one value of V's type takes.
+uint32_t Lowering::pieces(const GraphletVertex &V) const {
+  uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(V.Type))) * V.Lanes;
+  return uint32_t(
+      std::max<uint64_t>(1, (Bits + Cpu.SimdBits - 1) / Cpu.SimdBits));
+}
+
+/// FMA contraction (any target whose descriptor has fma for the type): an
+/// fadd/fsub marked Contract by the analyzer and its single-use fmul
+/// operand are one fused multiply-add after instruction selection. The
+/// fmul becomes free (its operands pass through to the fma) and the add
+/// costs the target's fma; a target without fma keeps both.
+void Lowering::contractFMul(const GraphletGraph &Gr) {
+  for (uint32_t P = 0; P < OrderV.size(); ++P) {
+    uint32_t V = OrderV[P];
+    const GraphletVertex &X = Gr[V];
+    if (!X.Contract || Cost[P].Free ||
+        (X.Opcode != "fadd" && X.Opcode != "fsub"))
+      continue;
+    for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E) {
+      uint32_t M = boost::source(*E, Gr);
+      const GraphletVertex &Mul = Gr[M];
+      if (Gr[*E].Kind != DepKind::Data || Mul.Opcode != "fmul" ||
+          Mul.Type != X.Type || Mul.Lanes != X.Lanes || Cost[Pos[M]].Free ||
+          !T.instructionCost("fma", X.Type, X.Lanes))
+        continue;
+      uint32_t Users = 0;
+      for (auto [O, OEnd] = boost::out_edges(M, Gr); O != OEnd; ++O)
+        Users +=
+            Gr[*O].Kind == DepKind::Data || Gr[*O].Kind == DepKind::Carried;
+      if (Users != 1)
+        continue;
+      GraphletVertex Fma = X;
+      Fma.Opcode = "fma";
+      Cost[P] = classOf(Fma).Cost;
+      Cost[Pos[M]] = VertexCost{};
+      break;
+    }
+  }
+}
+
+/// x86 fusion (Intel optimization manual, "macro-fusion" and
+/// "micro-fusion"; AMD's software optimization guide likewise): a scalar
+/// integer compare whose only user is the branch fuses with it into one
+/// uop (the compare is free; the branch carries the pair); a load whose
+/// only user is an arithmetic instruction becomes that instruction's
+/// memory operand, one per instruction: it still takes a load port and its
+/// latency, but no issue slot of its own.
+void Lowering::fuse(const GraphletGraph &Gr) {
+  const uint32_t N = OrderV.size();
+  minMaxIdioms(Gr);
+  Done.assign(N, 0); // Done[P]: P already has a memory operand.
+  for (uint32_t P = 0; P < N; ++P) {
+    uint32_t V = OrderV[P];
+    if (Cost[P].Free)
+      continue;
+    const GraphletVertex &X = Gr[V];
+    bool IsCmp = X.Opcode == "icmp" && X.Lanes == 1;
+    bool IsLoad = X.Opcode == "load";
+    if (!IsCmp && !IsLoad)
+      continue;
+    uint32_t Users = 0, User = 0;
+    bool Carried = false;
+    for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E) {
+      DepKind K = Gr[*E].Kind;
+      Carried |= K == DepKind::Carried;
+      if (K == DepKind::Data) {
+        ++Users;
+        User = boost::target(*E, Gr);
+      }
+    }
+    if (Users != 1 || Carried)
+      continue;
+    const std::string &UOp = Gr[User].Opcode;
+    uint32_t UP = Pos[User];
+    if (IsCmp && UOp == "br") {
+      Cost[P] = VertexCost{};
+    } else if (IsLoad && !Cost[UP].Free && !Done[UP] && foldsLoad(UOp)) {
+      Cost[P].Uops = 0;
+      Done[UP] = 1;
+    }
+  }
+}
+
+/// x86 min/max idiom: select(fcmp(a, b), a, b) (x > m ? x : m, a ReLU's
+/// x > 0 ? x : 0) is one minss/maxss/minps/maxps, an FP arithmetic
+/// instruction that costs as the target's fadd of its type: the compare is
+/// free and the select pays the fadd's latency and port. Recognised when
+/// the compare's only user is the select and the select reads nothing
+/// the compare does not (constants have no vertex).
+void Lowering::minMaxIdioms(const GraphletGraph &Gr) {
+  auto sources = [&](uint32_t V) {
+    std::set<uint32_t> R;
+    for (auto [E, End] = boost::in_edges(V, Gr); E != End; ++E) {
+      DepKind K = Gr[*E].Kind;
+      if (K == DepKind::Data || K == DepKind::Carried)
+        R.insert(boost::source(*E, Gr));
+    }
+    return R;
+  };
+  for (uint32_t P = 0; P < OrderV.size(); ++P) {
+    uint32_t V = OrderV[P];
+    const GraphletVertex &X = Gr[V];
+    if (Cost[P].Free || X.Opcode != "fcmp")
+      continue;
+    uint32_t Users = 0, User = 0;
+    bool Other = false;
+    for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E) {
+      DepKind K = Gr[*E].Kind;
+      if (K == DepKind::Data) {
+        ++Users;
+        User = boost::target(*E, Gr);
+      } else if (K == DepKind::Carried) {
+        Other = true;
+      }
+    }
+    if (Users != 1 || Other || Gr[User].Opcode != "select" ||
+        !isFloatType(Gr[User].Type) || Cost[Pos[User]].Free)
+      continue;
+    std::set<uint32_t> Cmp = sources(V), Sel = sources(User);
+    Sel.erase(V);
+    if (!std::includes(Cmp.begin(), Cmp.end(), Sel.begin(), Sel.end()))
+      continue;
+    GraphletVertex Max = Gr[User];
+    Max.Opcode = "fadd";
+    VertexCost C = classOf(Max).Cost;
+    Cost[Pos[User]] = C;
+    Cost[P] = VertexCost{};
+  }
+}
+
+/// x86 instructions that take a memory source operand.
+bool Lowering::foldsLoad(const std::string &Op) {
+  static const char *const Ops[] = {
+      "fadd",      "fsub",      "fmul",        "fdiv",        "fma",
+      "add",       "sub",       "mul",         "and",         "or",
+      "xor",       "icmp",      "fcmp",        "sitofp",      "fpext",
+      "zext",      "sext",      "intr:maxnum", "intr:minnum", "intr:sqrt",
+      "intr:smax", "intr:smin", "intr:umax",   "intr:umin"};
+  for (const char *O : Ops)
+    if (Op == O)
+      return true;
+  return false;
+}
+
+/// A gep whose in-block users are all memory accesses (as addresses).
+bool Lowering::foldedGep(const GraphletGraph &Gr, uint32_t V) {
+  bool AnyUse = false;
+  for (auto [E, End] = boost::out_edges(V, Gr); E != End; ++E) {
+    DepKind K = Gr[*E].Kind;
+    if (K != DepKind::Data && K != DepKind::Carried)
+      continue;
+    if (K == DepKind::Carried)
+      return false; // A pointer increment feeding the next iteration.
+    const std::string &Op = Gr[boost::target(*E, Gr)].Opcode;
+    if (!isLoadOpcode(Op) && !isStoreOpcode(Op) && Op != "gep")
+      return false;
+    AnyUse = true;
+  }
+  return AnyUse;
+}
+
+/// Longest latency path from a load to a store over the flattened
+/// graphlet's edges within one execution (positions are in topological
+/// order); spill traffic appended after the graphlet is left out.
+double Lowering::loadToStore(const GraphletGraph &Gr) {
+  const uint32_t N = OrderV.size();
+  const double None = -1;
+  std::vector<double> From(N, None);
+  double Best = 0;
+  for (uint32_t P = 0; P < N; ++P) {
+    uint32_t V = OrderV[P];
+    if (V == UINT32_MAX || V == 0)
+      continue;
+    double Start = isLoadOpcode(Gr[V].Opcode) ? 0 : None;
+    for (uint32_t E = PredBegin[P]; E < PredBegin[P + 1]; ++E)
+      if (PredDist[E] == 0 && From[PredPos[E]] >= 0)
+        Start = std::max(Start, From[PredPos[E]] +
+                                    (PredLat.empty() ? 0.0 : PredLat[E]));
+    if (Start < 0)
+      continue;
+    From[P] = Start + (Cost[P].Free ? 0.0 : Cost[P].Latency);
+    if (isStoreOpcode(Gr[V].Opcode))
+      Best = std::max(Best, From[P]);
+  }
+  return Best;
+}

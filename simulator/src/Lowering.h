@@ -1,0 +1,130 @@
+//===- Lowering.h - A graphlet resolved against a CPU: micro-op program -===//
+//
+// The pipeline simulator's first half (llvm-mca's InstrBuilder plays this
+// part there): a graphlet and a target become arrays in program order, one
+// resolved cost per vertex (latency, unit class, occupancy, uops) and a CSR
+// list of predecessors with a distance, after the rewrites that turn IR into
+// what the backend emits. Private to crop_simulator; PipelineSimulator.cpp
+// schedules the result.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CROP_SIMULATOR_LOWERING_H
+#define CROP_SIMULATOR_LOWERING_H
+
+#include "crop/Hwdb/Target.h"
+#include "crop/Profile/Graphlet.h"
+#include "crop/Simulator/PipelineSimulator.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace crop {
+namespace lowering {
+
+constexpr double Eps = 1e-9;
+
+/// A 64-bit finaliser (splitmix64's): spreads the bits of a key.
+inline uint64_t mix64(uint64_t X) {
+  X ^= X >> 30;
+  X *= 0xbf58476d1ce4e5b9ULL;
+  X ^= X >> 27;
+  X *= 0x94d049bb133111ebULL;
+  X ^= X >> 31;
+  return X;
+}
+
+/// What one vertex costs once resolved against the target.
+struct VertexCost {
+  double Latency = 0;
+  double Occupancy = 0; ///< Whole-core cycles of its unit class.
+  uint32_t Unit = 0;
+  uint32_t Uops = 0;
+  uint32_t Hint = 0; ///< Its slot in Impl::Hints: one per class.
+  bool Free = true;
+  /// FP/vector arithmetic (not a memory access): it holds an FP scheduler
+  /// entry from dispatch until it starts.
+  bool Fp = false;
+};
+
+/// An interned (opcode, type, lanes) with its resolved cost.
+struct ClassEntry {
+  std::string Opcode, Type;
+  uint32_t Lanes;
+  VertexCost Cost;  ///< Latency of loads is the descriptor's.
+  bool IsLoad;      ///< Latency becomes LoadLatency + LoadExtra.
+  double LoadExtra; ///< Descriptor latency beyond L1's.
+};
+
+/// A graphlet lowered for one target: the micro-op program the scheduler
+/// runs (Pos, OrderV, Cost and the Pred* arrays, reused between queries),
+/// and the interned instruction classes and unit classes behind it.
+class Lowering {
+public:
+  Lowering(const hw::Target &T, SimulatorOptions O);
+
+  const hw::Target &T;
+  hw::CpuParams Cpu; ///< A copy, defaults if T has none.
+  SimulatorOptions Opts;
+  double L1Latency = 4;
+  bool Fusion = false; ///< x86 macro- and micro-fusion apply.
+  bool IsX86 = false;
+
+  // Unit classes: index -> name, and "port:<name>" for Limit.
+  std::vector<std::string> UnitNames;
+  std::vector<const char *> PortLimitNames;
+  std::vector<double> UnitMinOcc; ///< 1 / units.
+
+  // Interned instruction classes.
+  std::unordered_map<uint64_t, uint32_t> ClassIndex;
+  std::vector<ClassEntry> Classes;
+
+  // Flattened graphlet (reused between queries).
+  std::vector<uint32_t> Pos;    ///< Vertex -> position in program order.
+  std::vector<uint32_t> OrderV; ///< Position -> vertex.
+  std::vector<uint32_t> InDeg;
+  std::vector<VertexCost> Cost;    ///< By position.
+  std::vector<uint32_t> PredBegin; ///< CSR by position.
+  std::vector<uint32_t> PredPos;
+  /// Extra latency on an edge (a value through a spill slot); empty: none.
+  std::vector<float> PredLat;
+  std::vector<uint8_t> PredDist;
+
+  bool NarrowedSimd = false; ///< Cpu.SimdBits is the program's, not T's.
+  /// Scratch for flatten and fuse: per vertex, visited.
+  std::vector<uint8_t> Done;
+
+  /// Flattens G into the position arrays and applies the rewrites; false
+  /// if G has a cycle of non-carried edges (not a graphlet the builder
+  /// makes).
+  bool flatten(const Graphlet &G, double LoadLatency);
+  /// The resolved cost of V's (opcode, type, lanes), interned.
+  const ClassEntry &classOf(const GraphletVertex &V);
+  /// Longest latency path from a load to a store within one execution.
+  double loadToStore(const GraphletGraph &Gr);
+
+private:
+  hw::InstrCost lookupCost(const std::string &Op, const std::string &Ty,
+                           uint32_t Lanes);
+  uint32_t unitId(const std::string &Name);
+  void trimToMachine(const Graphlet &G);
+  void addMachineExcess(const Graphlet &G);
+  void addMachineSpills(const Graphlet &G);
+  void addCallSpills(const GraphletGraph &Gr, bool Ports);
+  void appendIndependent(const VertexCost &C);
+  VertexCost spillCost(const GraphletVertex &V, const char *Op);
+  uint32_t vectorRegisters() const;
+  void addSpills(const Graphlet &G);
+  uint32_t pieces(const GraphletVertex &V) const;
+  void contractFMul(const GraphletGraph &Gr);
+  void fuse(const GraphletGraph &Gr);
+  void minMaxIdioms(const GraphletGraph &Gr);
+  static bool foldsLoad(const std::string &Op);
+  static bool foldedGep(const GraphletGraph &Gr, uint32_t V);
+};
+
+} // namespace lowering
+} // namespace crop
+
+#endif
