@@ -58,6 +58,10 @@ struct RunState {
     /// how many of those stores were read-modify-writes.
     std::vector<uint64_t> StoreAlias;
     uint64_t StoreAliasRmw = 0;
+    /// Loads by the distance in accesses to a recent store of another
+    /// block at their page offsets, in power-of-two bins (bin b: distances
+    /// in [2^b, 2^(b+1)); empty until the first).
+    std::vector<uint64_t> StoreWait, StoreWaitAliased;
   };
   std::vector<BlockMem> Mem;
   std::vector<uint32_t> LineSizes;
@@ -66,6 +70,8 @@ struct RunState {
   /// Aliasing executions per memory operation (its block's executions with
   /// an aliasing load there); empty until the first.
   std::vector<uint64_t> AliasByMemOp;
+  /// The same for loads that read another block's recent store's offsets.
+  std::vector<uint64_t> WaitByMemOp, AliasedWaitByMemOp;
   bool TrackReuse = true;
   /// The line size whose trackers also measure class distances (index into
   /// LineSizes); SIZE_MAX for none.

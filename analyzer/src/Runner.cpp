@@ -235,6 +235,16 @@ void *TVMModuleCtx = nullptr;
     uint64_t &E = AliasExecs[Job.Map.MemOps[M].Block];
     E = std::max(E, S.AliasByMemOp[M]);
   }
+  auto execsByBlock = [&](const std::vector<uint64_t> &ByMemOp) {
+    std::vector<uint64_t> Execs(Job.Map.Blocks.size(), 0);
+    for (size_t M = 0; M < ByMemOp.size(); ++M) {
+      uint64_t &E = Execs[Job.Map.MemOps[M].Block];
+      E = std::max(E, ByMemOp[M]);
+    }
+    return Execs;
+  };
+  std::vector<uint64_t> WaitExecs = execsByBlock(S.WaitByMemOp),
+                        AliasedWaitExecs = execsByBlock(S.AliasedWaitByMemOp);
   for (FunctionProfile &F : P.Functions) {
     auto It = FuncIndex.find(F.Name);
     if (It == FuncIndex.end())
@@ -262,6 +272,15 @@ void *TVMModuleCtx = nullptr;
       B.StoreAlias.ReadModifyWrite = BM.StoreAliasRmw;
       if (!B.StoreAlias.empty())
         B.StoreAlias.Executions = AliasExecs[Gid];
+      for (size_t Bin = 0; Bin < BM.StoreWait.size(); ++Bin)
+        if (BM.StoreWait[Bin])
+          B.StoreWait.Same.Distances[uint32_t(1) << Bin] = BM.StoreWait[Bin];
+      for (size_t Bin = 0; Bin < BM.StoreWaitAliased.size(); ++Bin)
+        if (BM.StoreWaitAliased[Bin])
+          B.StoreWait.Aliased.Distances[uint32_t(1) << Bin] =
+              BM.StoreWaitAliased[Bin];
+      B.StoreWait.Same.Executions = WaitExecs[Gid];
+      B.StoreWait.Aliased.Executions = AliasedWaitExecs[Gid];
       for (size_t K = 0; K < NL; ++K) {
         BlockReuse R;
         R.Serial = BM.Serial[K];

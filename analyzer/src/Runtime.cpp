@@ -12,6 +12,8 @@
 
 #include "crop/Passes/RuntimeABI.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -93,14 +95,29 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   if (Store) {
     Alias.store(Addr, Bytes, Block);
   } else if (StoreAliasTracker::Match A = Alias.load(Addr, Bytes, Block);
-             A.Distance) {
-    if (B.StoreAlias.empty())
-      B.StoreAlias.assign(StoreAliasTracker::Window + 1, 0);
-    ++B.StoreAlias[A.Distance];
-    B.StoreAliasRmw += A.ReadModifyWrite;
-    if (AliasByMemOp.empty())
-      AliasByMemOp.assign(Map->MemOps.size(), 0);
-    ++AliasByMemOp[MemOp];
+             A.Distance || A.CrossDistance || A.CrossAliasDistance) {
+    if (A.Distance) {
+      if (B.StoreAlias.empty())
+        B.StoreAlias.assign(StoreAliasTracker::Window + 1, 0);
+      ++B.StoreAlias[A.Distance];
+      B.StoreAliasRmw += A.ReadModifyWrite;
+      if (AliasByMemOp.empty())
+        AliasByMemOp.assign(Map->MemOps.size(), 0);
+      ++AliasByMemOp[MemOp];
+    }
+    auto Wait = [&](uint32_t D, std::vector<uint64_t> &Bins,
+                    std::vector<uint64_t> &ByMemOp) {
+      if (!D)
+        return;
+      if (Bins.empty())
+        Bins.assign(32, 0);
+      ++Bins[llvm::Log2_32(D)];
+      if (ByMemOp.empty())
+        ByMemOp.assign(Map->MemOps.size(), 0);
+      ++ByMemOp[MemOp];
+    };
+    Wait(A.CrossDistance, B.StoreWait, WaitByMemOp);
+    Wait(A.CrossAliasDistance, B.StoreWaitAliased, AliasedWaitByMemOp);
   }
   uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
   for (size_t K = 0; K < SerialTrackers.size(); ++K) {

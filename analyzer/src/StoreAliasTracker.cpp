@@ -1,5 +1,4 @@
-//===- StoreAliasTracker.cpp - Loads that alias older stores by page offset
-//===//
+//===- StoreAliasTracker.cpp - Loads that alias older stores by offset ---===//
 #include "crop/Analyzer/StoreAliasTracker.h"
 
 #include <algorithm>
@@ -14,6 +13,7 @@ void StoreAliasTracker::store(uint64_t Addr, uint64_t Bytes, uint32_t Block) {
   if (Bytes == 0)
     return;
   ++Seq;
+  ++Accesses;
   // Every slot the store's page offsets cover (a page at most: a larger
   // store covers every slot).
   uint64_t N = std::min<uint64_t>(Bytes, PageBytes);
@@ -22,7 +22,7 @@ void StoreAliasTracker::store(uint64_t Addr, uint64_t Bytes, uint32_t Block) {
   uint64_t Line = Addr / SlotBytes;
   bool Rmw = std::find(Recent.begin(), Recent.end(), Line) != Recent.end();
   for (uint64_t S = First; S <= Last; ++S)
-    Slots[S % Slots.size()] = {Seq, Addr, uint32_t(N), Block, Rmw};
+    Slots[S % Slots.size()] = {Seq, Accesses, Addr, uint32_t(N), Block, Rmw};
 }
 
 StoreAliasTracker::Match StoreAliasTracker::load(uint64_t Addr, uint64_t Bytes,
@@ -30,6 +30,7 @@ StoreAliasTracker::Match StoreAliasTracker::load(uint64_t Addr, uint64_t Bytes,
   Match Best;
   if (Bytes == 0)
     return Best;
+  ++Accesses;
   Recent[RecentNext] = Addr / SlotBytes;
   RecentNext = (RecentNext + 1) % RecentLoads;
   if (Seq == 0)
@@ -39,10 +40,11 @@ StoreAliasTracker::Match StoreAliasTracker::load(uint64_t Addr, uint64_t Bytes,
   uint64_t First = Off / SlotBytes, Last = (Off + N - 1) / SlotBytes;
   for (uint64_t S = First; S <= Last; ++S) {
     const Slot &X = Slots[S % Slots.size()];
-    if (X.Seq == 0 || Seq - X.Seq >= Window || X.Block != Block)
+    if (X.Seq == 0)
       continue;
-    if ((X.Addr & ~PageMask) == (Addr & ~PageMask))
-      continue; // Same page: a true dependence, or none.
+    bool Same = X.Block == Block;
+    if (Same ? Seq - X.Seq >= Window : Accesses - X.At >= CrossWindow)
+      continue;
     // Byte ranges within the page overlap (a range past the page's end
     // wraps into the slots at its start, compared the same way).
     uint64_t A0 = Off, A1 = Off + N, B0 = X.Addr & PageMask, B1 = B0 + X.Bytes;
@@ -53,9 +55,23 @@ StoreAliasTracker::Match StoreAliasTracker::load(uint64_t Addr, uint64_t Bytes,
       Overlap = A0 < B1 - PageBytes;
     if (!Overlap)
       continue;
+    if (!Same) {
+      // Another block's store: the same bytes, or their 4K alias.
+      uint32_t C = uint32_t(Accesses - X.At);
+      uint32_t &Slot = (X.Addr & ~PageMask) == (Addr & ~PageMask)
+                           ? Best.CrossDistance
+                           : Best.CrossAliasDistance;
+      if (Slot == 0 || C < Slot)
+        Slot = C;
+      continue;
+    }
+    if ((X.Addr & ~PageMask) == (Addr & ~PageMask))
+      continue; // Same page: a true dependence, or none.
     uint32_t D = uint32_t(Seq - X.Seq + 1);
-    if (Best.Distance == 0 || D < Best.Distance)
-      Best = {D, X.ReadModifyWrite};
+    if (Best.Distance == 0 || D < Best.Distance) {
+      Best.Distance = D;
+      Best.ReadModifyWrite = X.ReadModifyWrite;
+    }
   }
   return Best;
 }

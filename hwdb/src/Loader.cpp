@@ -530,6 +530,14 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
       D.error(*V, R.path("scheduler_fp"),
               formatv("{0} entries is outside 4..4096", C.SchedulerFp));
   }
+  if (const Val *V = R.get("alias_4k_waits_for_data", false);
+      V && expectKind(D, *V, R.path("alias_4k_waits_for_data"), Val::Scalar)) {
+    if (V->Text == "true")
+      C.Alias4KWaitsForData = true;
+    else if (V->Text != "false")
+      D.error(*V, R.path("alias_4k_waits_for_data"),
+              "expected true or false, not '" + V->Text + "'");
+  }
 
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {

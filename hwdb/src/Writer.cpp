@@ -35,6 +35,8 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
     E << YAML::Key << "reorder_buffer" << YAML::Value << C.ReorderBuffer;
   if (C.SchedulerFp)
     E << YAML::Key << "scheduler_fp" << YAML::Value << C.SchedulerFp;
+  if (C.Alias4KWaitsForData)
+    E << YAML::Key << "alias_4k_waits_for_data" << YAML::Value << true;
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;
@@ -179,11 +181,13 @@ std::string targetToJSON(const Target &T) {
         {"max_outstanding_misses", int64_t(C.MaxOutstandingMisses)},
         {"reorder_buffer", int64_t(C.ReorderBuffer)},
         {"scheduler_fp", int64_t(C.SchedulerFp)},
+        {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
         {"units", std::move(Units)},
         {"caches", std::move(Caches)},
-        {"ram", Object{{"latency_cycles", C.RamLatencyCycles},
-                       {"bandwidth_per_core_bytes_per_s", C.RamBandwidthPerCore},
-                       {"bandwidth_all_bytes_per_s", C.RamBandwidthAll}}},
+        {"ram",
+         Object{{"latency_cycles", C.RamLatencyCycles},
+                {"bandwidth_per_core_bytes_per_s", C.RamBandwidthPerCore},
+                {"bandwidth_all_bytes_per_s", C.RamBandwidthAll}}},
         {"instructions", std::move(Instrs)}};
   }
   if (T.Accel) {

@@ -374,6 +374,54 @@ RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
 #endif
 }
 
+namespace {
+/// One step: a 32-deep chain of FP multiply-adds from the value loaded by
+/// the previous step, a store of its result, a load from LoadIdx doubles
+/// further. The volatile accesses keep both in the loop, in order.
+__attribute__((noinline)) double
+aliasSteps(double *P, size_t LoadIdx, uint64_t Steps, double M, double A) {
+  volatile double *V = P;
+  double Y = V[LoadIdx];
+  auto T0 = Clock::now();
+  for (uint64_t S = 0; S < Steps; ++S) {
+    double X = Y;
+    for (int I = 0; I < 32; ++I)
+      X = X * M + A;
+    V[0] = X;
+    Y = V[LoadIdx];
+  }
+  double Ns = nsSince(T0) / double(Steps);
+  Sink += uintptr_t(Y > 0);
+  return Ns;
+}
+} // namespace
+
+AliasMeasurement measureAlias4K(bool Quick) {
+  AliasMeasurement R;
+  // Two pages and a line, page-aligned: the store at the first page's
+  // start, the loads on the second page.
+  void *Mem = std::aligned_alloc(4096, 3 * 4096);
+  if (!Mem)
+    return R;
+  double *P = static_cast<double *>(Mem);
+  for (size_t I = 0; I < 3 * 4096 / sizeof(double); ++I)
+    P[I] = 1.0;
+  // Read through volatile so the chain's constants are not folded.
+  volatile double Half = 0.5;
+  const uint64_t Steps = Quick ? 20000 : 100000;
+  const unsigned Repeats = Quick ? 3 : 7;
+  auto Best = [&](size_t Idx) {
+    double B = 1e300;
+    for (unsigned J = 0; J < Repeats; ++J)
+      B = std::min(B, aliasSteps(P, Idx, Steps, Half, Half));
+    return B;
+  };
+  R.AliasedNs = Best(4096 / sizeof(double));
+  R.ApartNs = Best((4096 + 64) / sizeof(double));
+  std::free(Mem);
+  return R;
+}
+
 double measureMissParallelism(uint64_t Bytes, unsigned LineBytes, bool Quick) {
   HugeBuffer Buf(Bytes);
   if (!Buf.P)

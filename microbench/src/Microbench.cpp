@@ -1010,6 +1010,22 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
     note("scheduler_fp not written: the FP-filler test showed no step below "
          "the reorder buffer (or does not run on this ISA)");
   }
+  // Whether loads wait for older stores' data on a 4K alias.
+  AliasMeasurement Alias = measureAlias4K(O.Quick);
+  if (Alias.ApartNs > 0) {
+    C.Alias4KWaitsForData = Alias.waits();
+    report("4K-aliased load after a pending store", Alias.AliasedNs, "ns", 0);
+    report("the same load 64 B apart", Alias.ApartNs, "ns", 0);
+    note(formatv("alias_4k_waits_for_data {0} is measured: steps of a 32-deep "
+                 "FP chain, a store of its result and a load the next chain "
+                 "starts from, 4096 B past the store: {1:f1} ns per step, "
+                 "4160 B past it: {2:f1} ns ({3})",
+                 C.Alias4KWaitsForData ? "true" : "false", Alias.AliasedNs,
+                 Alias.ApartNs,
+                 C.Alias4KWaitsForData ? "the aliased load waits for the data"
+                                       : "it does not wait")
+             .str());
+  }
   return Error::success();
 }
 

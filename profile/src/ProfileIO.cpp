@@ -124,6 +124,21 @@ json::Value blockToJSON(const BlockProfile &B) {
         {"read_modify_write", int64_t(B.StoreAlias.ReadModifyWrite)},
         {"executions", int64_t(B.StoreAlias.Executions)}};
   }
+  if (!B.StoreWait.empty()) {
+    json::Object W;
+    for (auto [Key, L] : {std::pair<const char *, const StoreWaitLoads *>{
+                              "same", &B.StoreWait.Same},
+                          {"aliased", &B.StoreWait.Aliased}}) {
+      if (L->empty())
+        continue;
+      json::Array A;
+      for (const auto &[D, C] : L->Distances)
+        A.push_back(json::Array{int64_t(D), int64_t(C)});
+      W[Key] = json::Object{{"distances", std::move(A)},
+                            {"executions", int64_t(L->Executions)}};
+    }
+    O["store_wait"] = std::move(W);
+  }
   return O;
 }
 
@@ -438,6 +453,45 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
         return false;
       }
       S.Distances[uint32_t(D)] = C;
+    }
+  }
+  // Optional: profiles written before it was recorded lack it.
+  if (const json::Value *SW = O->get("store_wait")) {
+    json::Path WP = P.field("store_wait");
+    const json::Object *SO = SW->getAsObject();
+    if (!SO) {
+      WP.report("expected an object with 'same' and/or 'aliased'");
+      return false;
+    }
+    for (auto [Key, L] :
+         {std::pair<const char *, StoreWaitLoads *>{"same", &B.StoreWait.Same},
+          {"aliased", &B.StoreWait.Aliased}}) {
+      const json::Value *V = SO->get(Key);
+      if (!V)
+        continue;
+      json::Path LP = WP.field(Key);
+      const json::Object *LO = V->getAsObject();
+      const json::Array *A = LO ? LO->getArray("distances") : nullptr;
+      const json::Value *X = LO ? LO->get("executions") : nullptr;
+      if (!A || !X) {
+        LP.report("expected an object with 'distances' and 'executions'");
+        return false;
+      }
+      if (!readU64(*X, L->Executions, LP.field("executions")))
+        return false;
+      json::Path DP = LP.field("distances");
+      for (size_t I = 0; I < A->size(); ++I) {
+        json::Path EP = DP.index(I);
+        const json::Array *E = (*A)[I].getAsArray();
+        uint64_t D = 0, C = 0;
+        if (!E || E->size() != 2 || !readU64((*E)[0], D, EP) ||
+            !readU64((*E)[1], C, EP) || D == 0 || D > UINT32_MAX ||
+            (D & (D - 1))) {
+          EP.report("expected [distance bin (a power of two), loads]");
+          return false;
+        }
+        L->Distances[uint32_t(D)] = C;
+      }
     }
   }
   return true;

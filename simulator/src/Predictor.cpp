@@ -72,7 +72,7 @@ Hash128 targetHash(const hw::Target &T) {
     for (const auto &[N, Hz] : C->FrequencyByActiveCores)
       H.u64(N).f64(Hz);
     H.u64(C->SimdBits).f64(C->MispredictPenalty).u64(C->MaxOutstandingMisses);
-    H.u64(C->ReorderBuffer).u64(C->SchedulerFp);
+    H.u64(C->ReorderBuffer).u64(C->SchedulerFp).u64(C->Alias4KWaitsForData);
     for (const auto &[U, N] : C->Units)
       H.str(U).u64(N);
     for (const hw::CacheLevel &L : C->Caches)
@@ -224,6 +224,39 @@ private:
       return 0;
     return double(B.Count) / double(B.Count - Self);
   }
+  /// The fraction of a restarting loop's entries that cannot overlap the
+  /// previous one: those with a load that reads what another block stored
+  /// within the reorder window's reach (the previous entry's result), or
+  /// its 4K alias on cores where such a load waits for the store's data.
+  /// Such a load completes only when the store's data is ready, at the end
+  /// of the previous entry's chain, so that entry's chain and this one's
+  /// run one after the other. The reach in memory accesses is the reorder
+  /// buffer times the block's accesses per instruction (docs/prediction.md).
+  double entriesWaiting(const BlockProfile &B, double Trip) const {
+    size_t Instructions = B.Body.numInstructions();
+    if (Trip <= 0 || B.StoreWait.empty() || Instructions == 0 || B.Count == 0)
+      return 0;
+    double Rob =
+        Cpu.ReorderBuffer ? Cpu.ReorderBuffer : hw::DefaultReorderBuffer;
+    double Accesses = double(B.Loads + B.Stores) / double(B.Count);
+    double Reach = Rob * Accesses / double(Instructions);
+    auto near = [&](const StoreWaitLoads &W) {
+      uint64_t All = W.loads();
+      if (All == 0)
+        return 0.0;
+      // Bins [D, 2D): whole below the reach, in proportion across it.
+      double Near = 0;
+      for (const auto &[D, C] : W.Distances)
+        Near += double(C) * std::clamp((Reach - D) / D, 0.0, 1.0);
+      return double(W.Executions) * Near / double(All);
+    };
+    double Executions = near(B.StoreWait.Same);
+    if (Cpu.Alias4KWaitsForData)
+      Executions += near(B.StoreWait.Aliased);
+    double Entries = double(B.Count) / Trip;
+    return std::min(1.0, Executions / Entries);
+  }
+
   /// The simulator's restart period for a trip of Trip executions.
   static uint32_t restartEvery(double Trip) {
     if (Trip <= 0)
@@ -284,6 +317,11 @@ Prediction CpuPredictor::run() {
       double Lat = Mem[I].LoadLatency;
       const double Trip = tripPerEntry(B);
       auto [Own, LoadToStore] = simulate(B.Body, Lat, restartEvery(Trip));
+      // Entries that wait for the previous one's stores do not overlap it:
+      // their chains run on as if they had not restarted.
+      const double Waiting = entriesWaiting(B, Trip);
+      if (Waiting > 0)
+        Own = Waiting * cost(B.Body, Lat) + (1 - Waiting) * Own;
       // Superblocks: the block followed by each successor, run back to back,
       // weighted by how often that successor follows. The pair's cost is
       // split between the two in proportion to their costs alone, so that a
@@ -311,8 +349,10 @@ Prediction CpuPredictor::run() {
             superblockWithCarried(S.Superblock, B.Body, Succ.Body);
         // A self loop B+B runs two iterations per execution.
         const bool Self = S.Block == B.Name;
-        double Sb = cost(WithCarried ? *WithCarried : S.Superblock, SbLat,
-                         Self ? restartEvery(Trip / 2) : 0);
+        const Graphlet &Pair = WithCarried ? *WithCarried : S.Superblock;
+        double Sb = cost(Pair, SbLat, Self ? restartEvery(Trip / 2) : 0);
+        if (Self && Waiting > 0 && Trip > 0)
+          Sb = Waiting * cost(Pair, SbLat) + (1 - Waiting) * Sb;
         double Alone = Self ? Own : cost(Succ.Body, SuccLat);
         double Part = Own + Alone > 0 ? Sb * Own / (Own + Alone) : Own;
         Pipe += Freq * Part;

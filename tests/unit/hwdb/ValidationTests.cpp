@@ -100,9 +100,30 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             ":8: cpu.corez: unknown key (expected one of: threads, cores, "
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
-            "max_outstanding_misses, reorder_buffer, scheduler_fp, units, "
+            "max_outstanding_misses, reorder_buffer, scheduler_fp, "
+            "alias_4k_waits_for_data, units, "
             "caches, "
             "ram, instructions)");
+}
+
+TEST_CASE("alias_4k_waits_for_data is a boolean", "[hwdb]") {
+  Dir D;
+  std::string Yes = D.write(
+      "yes.yaml",
+      variant("  cores: 2", "  cores: 2\n  alias_4k_waits_for_data: true"));
+  Expected<Target> T = loadTarget(Yes);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->Alias4KWaitsForData);
+  Expected<Target> Tiny = loadTarget(D.write("tiny.yaml", variant("", "")));
+  if (!Tiny)
+    FAIL(toString(Tiny.takeError()));
+  CHECK_FALSE(Tiny->Cpu->Alias4KWaitsForData);
+  std::string Bad = D.write(
+      "bad.yaml",
+      variant("  cores: 2", "  cores: 2\n  alias_4k_waits_for_data: yes"));
+  CHECK(errorOf(Bad) == Bad + ":9: cpu.alias_4k_waits_for_data: expected "
+                              "true or false, not 'yes'");
 }
 
 TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",
@@ -250,7 +271,8 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
         H + ":4: cpu.threds: unknown key (expected one of: threads, cores, "
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
-            "max_outstanding_misses, reorder_buffer, scheduler_fp, units, "
+            "max_outstanding_misses, reorder_buffer, scheduler_fp, "
+            "alias_4k_waits_for_data, units, "
             "caches, "
             "ram, instructions)");
   // A broken base: the error names the base's file and line.

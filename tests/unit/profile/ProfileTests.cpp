@@ -217,6 +217,38 @@ TEST_CASE("4K-aliasing records round-trip and are optional", "[profile]") {
   CHECK(llvm::toString(B.takeError()).find("store_alias") != std::string::npos);
 }
 
+TEST_CASE("store-wait records round-trip, are optional and checked",
+          "[profile]") {
+  ProgramProfile P = sampleProfile();
+  StoreWaitProfile &W = P.Functions[0].Blocks[0].StoreWait;
+  W.Aliased.Distances = {{4, 18}, {512, 1500}};
+  W.Aliased.Executions = 1400;
+  std::string Aliased = profileToJSON(P);
+  CHECK(Aliased.find("\"aliased\"") != std::string::npos);
+  CHECK(Aliased.find("\"same\"") == std::string::npos);
+  W.Same.Distances = {{1, 7}};
+  W.Same.Executions = 7;
+  std::string Text = profileToJSON(P);
+  auto Q = profileFromJSON(Text, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(Q->Functions[0].Blocks[0].StoreWait == W);
+  CHECK(Q->Functions[0].Blocks[0].StoreWait.Aliased.loads() == 1518);
+  CHECK(profileToJSON(*Q) == Text);
+  auto O = profileFromJSON(profileToJSON(sampleProfile()), "old.json");
+  REQUIRE(static_cast<bool>(O));
+  CHECK(O->Functions[0].Blocks[0].StoreWait.empty());
+  // A bin that is not a power of two is an error naming the field.
+  std::string Bad = Text;
+  auto Pos = Bad.find("\"store_wait\"");
+  REQUIRE(Pos != std::string::npos);
+  Bad.replace(Pos, 12,
+              "\"store_wait\": {\"same\": {\"distances\": [[500, 5]], "
+              "\"executions\": 5}}, \"x\"");
+  auto B = profileFromJSON(Bad, "bad.json");
+  REQUIRE_FALSE(static_cast<bool>(B));
+  CHECK(llvm::toString(B.takeError()).find("store_wait") != std::string::npos);
+}
+
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {
   std::string Text = profileToJSON(sampleProfile());
   auto Pos = Text.find("\"version\": 1");

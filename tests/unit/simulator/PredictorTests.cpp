@@ -457,6 +457,46 @@ TEST_CASE("short loops whose chains restart overlap their entries",
   CHECK(Restarting < 0.6 * Chained);
   // A long trip leaves the restarts little to overlap.
   CHECK(loopCycles(100000, true) == Approx(Chained).epsilon(0.02));
+
+  // Each entry's first load reads what the previous entry's exit stored, a
+  // few accesses earlier: the entry waits for that store, so the entries
+  // run one after the other, as one chain.
+  auto waitingCycles = [&](uint32_t Distance, uint64_t PerEntry,
+                           bool Aliased = false,
+                           const hw::Target *On = nullptr) {
+    ProgramProfile P = handProfile(1000, 8, false);
+    BlockProfile &L = P.Functions[0].Blocks[1];
+    L.Body.ChainsRestart = true;
+    StoreWaitLoads &W = Aliased ? L.StoreWait.Aliased : L.StoreWait.Same;
+    W.Distances = {{Distance, 1000 * PerEntry}};
+    W.Executions = 1000 * PerEntry;
+    llvm::Expected<Prediction> R = predict(P, On ? *On : T, Off);
+    REQUIRE(static_cast<bool>(R));
+    return block(*R, "loop").PipelineCycles;
+  };
+  CHECK(waitingCycles(4, 1) == Approx(Chained).epsilon(0.02));
+  // A 4K alias of the store instead: only cores that make such a load wait
+  // for the store's data (a measured descriptor field) serialise.
+  CHECK(waitingCycles(4, 1, true) == Approx(Restarting).epsilon(0.01));
+  hw::Target Waits = T;
+  Waits.Cpu->Alias4KWaitsForData = true;
+  CHECK(waitingCycles(4, 1, true, &Waits) == Approx(Chained).epsilon(0.02));
+  // Half the entries wait: half the way back.
+  double Half = [&] {
+    ProgramProfile P = handProfile(1000, 8, false);
+    BlockProfile &L = P.Functions[0].Blocks[1];
+    L.Body.ChainsRestart = true;
+    L.StoreWait.Same.Distances = {{4, 500}};
+    L.StoreWait.Same.Executions = 500;
+    llvm::Expected<Prediction> R = predict(P, T, Off);
+    REQUIRE(static_cast<bool>(R));
+    return block(*R, "loop").PipelineCycles;
+  }();
+  CHECK(Half == Approx((Chained + Restarting) / 2).epsilon(0.02));
+  // A store farther back than the reorder window reaches (224 entries of a
+  // block with 2 loads in its few instructions: well under 4096 accesses)
+  // has completed long before: the entries overlap as before.
+  CHECK(waitingCycles(4096, 1) == Approx(Restarting).epsilon(0.01));
 }
 
 TEST_CASE("the clock follows the busy cores; RAM latency stays a time",

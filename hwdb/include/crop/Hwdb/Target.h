@@ -79,6 +79,12 @@ struct CpuParams {
   /// them). A chain of FP operations fills them, and dispatch stops there
   /// before the reorder buffer is full. 0: not given (not modelled).
   uint32_t SchedulerFp = 0;
+  /// A load at the 4 KiB page offsets of an older store, on another page,
+  /// waits for that store's data (the core compares only the address bits
+  /// within a page before it lets a load go ahead: "4K aliasing"), so a loop
+  /// entry whose loads meet the previous entry's pending store cannot
+  /// overlap it. Measured by `crop microbench`; false where not measured.
+  bool Alias4KWaitsForData = false;
   /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
   std::map<std::string, uint32_t> Units;
   std::vector<CacheLevel> Caches; ///< Innermost first.

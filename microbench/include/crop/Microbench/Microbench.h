@@ -175,6 +175,20 @@ RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
 RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
                                   bool Quick);
 
+/// Whether a load waits for the data of an older store at the same 4 KiB
+/// page offsets on another page: each step runs a chain of dependent FP
+/// operations, stores its result and loads a value the next step's chain
+/// starts from, from 4096 bytes past the store (Aliased) or 4160 (Apart).
+/// Where the load waits, the steps' chains run one after the other; where
+/// it does not, they overlap in the reorder window. Nanoseconds per step,
+/// best of repeats.
+struct AliasMeasurement {
+  double AliasedNs = 0, ApartNs = 0;
+  /// Aliased at least twice as slow: the load waited.
+  bool waits() const { return ApartNs > 0 && AliasedNs > 2 * ApartNs; }
+};
+AliasMeasurement measureAlias4K(bool Quick);
+
 } // namespace crop::mb
 
 #endif // CROP_MICROBENCH_MICROBENCH_H

@@ -91,6 +91,42 @@ struct StoreAliasProfile {
   }
 };
 
+/// Loads of a block that read what a recent store of another block wrote,
+/// or the same offsets of another 4 KiB page (StoreWaitProfile).
+struct StoreWaitLoads {
+  /// Loads by the distance in memory accesses (loads and stores, the load
+  /// included) to the nearest such store, in power-of-two bins keyed by
+  /// their lower bound: key d counts distances in [d, 2d).
+  std::map<uint32_t, uint64_t> Distances;
+  /// Executions of the block with at least one such load, estimated as the
+  /// most of any one load instruction of the block.
+  uint64_t Executions = 0;
+
+  bool empty() const { return Distances.empty(); }
+  uint64_t loads() const {
+    uint64_t N = 0;
+    for (const auto &[D, C] : Distances)
+      N += C;
+    return N;
+  }
+  bool operator==(const StoreWaitLoads &O) const {
+    return Distances == O.Distances && Executions == O.Executions;
+  }
+};
+
+/// Loads that cannot complete before a recent store of another block has
+/// its data: the same bytes (a true dependence, on every core), or their 4K
+/// alias on another page (on cores that compare only the in-page address
+/// bits first: hw::CpuParams::Alias4KWaitsForData). Recorded for stores
+/// within 4096 memory accesses before the load.
+struct StoreWaitProfile {
+  StoreWaitLoads Same, Aliased;
+  bool empty() const { return Same.empty() && Aliased.empty(); }
+  bool operator==(const StoreWaitProfile &O) const {
+    return Same == O.Same && Aliased == O.Aliased;
+  }
+};
+
 struct BlockProfile {
   std::string Name;
   /// Executions over the whole profiled run (all calls of the function).
@@ -104,6 +140,8 @@ struct BlockProfile {
   std::map<uint32_t, BlockReuse> Reuse;
   /// Loads that 4K-alias an older store of this block (StoreAliasProfile).
   StoreAliasProfile StoreAlias;
+  /// Loads that read the offsets of another block's recent store.
+  StoreWaitProfile StoreWait;
 };
 
 /// How many parallel launches ran how many tasks: Eq. 3 applies per launch.
