@@ -2,7 +2,9 @@
 //
 // For each profile and target: the first prediction in a fresh memo (what a
 // new program costs), the same prediction repeated (what a tuner asking
-// again costs), and the predicted time itself. Prints a table.
+// again costs), and the predicted time itself. Prints a table, then how
+// many memoized predictions per second one caller thread and several caller
+// threads sharing the process's memo get (a tuner's workers).
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Hwdb/Hwdb.h"
@@ -14,8 +16,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace llvm;
@@ -28,18 +32,21 @@ static double seconds(Clock::time_point A, Clock::time_point B) {
 int main(int argc, char **argv) {
   std::vector<std::string> Profiles, Targets;
   unsigned Threads = 0;
+  unsigned Callers = std::max(2u, std::thread::hardware_concurrency());
   for (int I = 1; I < argc; ++I) {
     StringRef A = argv[I];
     if (A == "--target" && I + 1 < argc)
       Targets.push_back(argv[++I]);
     else if (A == "--threads" && I + 1 < argc)
       Threads = unsigned(std::stoul(argv[++I]));
+    else if (A == "--callers" && I + 1 < argc)
+      Callers = std::max(1u, unsigned(std::stoul(argv[++I])));
     else
       Profiles.push_back(A.str());
   }
   if (Profiles.empty() || Targets.empty()) {
     errs() << "usage: crop_bench_predict PROFILE... --target T... "
-              "[--threads N]\n";
+              "[--threads N] [--callers N]\n";
     return 2;
   }
   std::vector<crop::hw::Target> Ts;
@@ -53,6 +60,7 @@ int main(int argc, char **argv) {
   }
   crop::PredictOptions Opts;
   Opts.Threads = Threads;
+  std::vector<crop::ProgramProfile> Loaded;
   outs() << formatv("{0,-28} {1,-10} {2,7} {3,11} {4,12} {5,13} {6,12} "
                     "{7,-14}\n",
                     "profile", "target", "blocks", "first ms", "memo us",
@@ -96,6 +104,35 @@ int main(int argc, char **argv) {
                         seconds(S0, S1) * 1e3, Memo * 1e6, 1 / Memo, Time,
                         First->Bound);
     }
+    Loaded.push_back(std::move(*P));
   }
+
+  // Memoized predictions per second through the process's memo, from one
+  // caller thread and from Callers at once, each caller cycling over every
+  // profile and target for 0.5 s.
+  auto throughput = [&](unsigned N) {
+    std::atomic<uint64_t> Done{0};
+    std::vector<std::thread> Ws;
+    auto Start = Clock::now();
+    for (unsigned W = 0; W < N; ++W)
+      Ws.emplace_back([&, W] {
+        uint64_t K = W;
+        while (seconds(Start, Clock::now()) < 0.5) {
+          const crop::ProgramProfile &P = Loaded[K % Loaded.size()];
+          const crop::hw::Target &T = Ts[(K / Loaded.size()) % Ts.size()];
+          cantFail(crop::predict(P, T, Opts));
+          ++K;
+          Done.fetch_add(1, std::memory_order_relaxed);
+        }
+      });
+    for (std::thread &W : Ws)
+      W.join();
+    return double(Done.load()) / seconds(Start, Clock::now());
+  };
+  double One = throughput(1), Many = throughput(Callers);
+  outs() << formatv("\ncallers sharing one memo   predictions/s   speed-up\n"
+                    "{0,-26} {1,13:f0} {2,10:f2}\n{3,-26} {4,13:f0} "
+                    "{5,10:f2}\n",
+                    "1", One, 1.0, Callers, Many, Many / One);
   return 0;
 }

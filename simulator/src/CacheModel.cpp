@@ -2,10 +2,18 @@
 #include "crop/Simulator/CacheModel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
 using namespace crop;
+
+/// ln Γ(X) without std::lgamma's write to the global signgam, which
+/// predictions running on several threads would race on (X > 0 here).
+static double logGamma(double X) {
+  int Sign;
+  return ::lgamma_r(X, &Sign);
+}
 
 double crop::hitProbability(double D, double Lines, uint32_t Ways) {
   if (Lines <= 0 || Ways == 0)
@@ -27,12 +35,12 @@ double crop::hitProbability(double D, double Lines, uint32_t Ways) {
   }
   // Sum of A binomial terms in log space: (1-p)^D underflows long before D
   // reaches the distances that matter for a 35 MiB cache.
-  double LgD = std::lgamma(D + 1);
+  double LgD = logGamma(D + 1);
   std::vector<double> Logs(Ways);
   double Max = -std::numeric_limits<double>::infinity();
   for (uint32_t A = 0; A < Ways; ++A) {
-    Logs[A] = LgD - std::lgamma(double(A) + 1) - std::lgamma(D - A + 1) +
-              A * LogP + (D - A) * LogQ;
+    Logs[A] = LgD - logGamma(double(A) + 1) - logGamma(D - A + 1) + A * LogP +
+              (D - A) * LogQ;
     Max = std::max(Max, Logs[A]);
   }
   if (Max < -745) // Every term underflows a double.
@@ -113,8 +121,11 @@ struct CacheModel::Impl {
   LevelView Ram;
   /// Memo[L][bin] for the level's lines, Memo2 for half as many lines (the
   /// same bytes in lines twice as wide); NaN = not computed yet. ClassMemo:
-  /// the class model's P(h|bin) (the same for either line width).
-  std::vector<std::vector<double>> Memo, Memo2, ClassMemo;
+  /// the class model's P(h|bin) (the same for either line width). Filled
+  /// lazily by concurrent predictions sharing this model: a slot is written
+  /// whole, and two threads computing one slot write the same value.
+  using Table = std::unique_ptr<std::atomic<double>[]>;
+  std::vector<Table> Memo, Memo2, ClassMemo;
 
   Impl(const hw::CpuParams &Cpu, unsigned Threads) {
     for (const hw::CacheLevel &CL : Cpu.Caches) {
@@ -135,9 +146,14 @@ struct CacheModel::Impl {
     Ram.Bandwidth =
         threadBandwidth(Cpu.RamBandwidthPerCore, Cpu.RamBandwidthAll, Threads);
     Ram.Sharers = std::max(1u, Threads);
-    Memo.assign(Levels.size(), {});
-    Memo2.assign(Levels.size(), {});
-    ClassMemo.assign(Levels.size(), {});
+    for (auto *M : {&Memo, &Memo2, &ClassMemo})
+      for (size_t L = 0; L < Levels.size(); ++L) {
+        M->push_back(
+            std::make_unique<std::atomic<double>[]>(ReuseHistogram::MaxBins));
+        for (uint32_t B = 0; B < ReuseHistogram::MaxBins; ++B)
+          (*M)[L][B].store(std::numeric_limits<double>::quiet_NaN(),
+                           std::memory_order_relaxed);
+      }
   }
 
   /// Whether level L reads class distances: at least one set per class
@@ -149,15 +165,23 @@ struct CacheModel::Impl {
 
   /// P(h|bin) of level L. Class: Bin is a class distance (usesClasses(L)).
   double hit(size_t L, uint32_t Bin, bool Wide = false, bool Class = false) {
-    std::vector<double> &M = Class ? ClassMemo[L] : Wide ? Memo2[L] : Memo[L];
-    if (Bin >= M.size())
-      M.resize(Bin + 1, std::numeric_limits<double>::quiet_NaN());
-    if (std::isnan(M[Bin]))
-      M[Bin] = binHitProbability(Bin,
-                                 Class ? classLines(Levels[L])
-                                       : Levels[L].Lines * (Wide ? 0.5 : 1.0),
-                                 Levels[L].Ways);
-    return M[Bin];
+    auto compute = [&] {
+      return binHitProbability(Bin,
+                               Class ? classLines(Levels[L])
+                                     : Levels[L].Lines * (Wide ? 0.5 : 1.0),
+                               Levels[L].Ways);
+    };
+    if (Bin >= ReuseHistogram::MaxBins)
+      return compute();
+    std::atomic<double> &Slot = (Class  ? ClassMemo[L]
+                                 : Wide ? Memo2[L]
+                                        : Memo[L])[Bin];
+    double P = Slot.load(std::memory_order_relaxed);
+    if (std::isnan(P)) {
+      P = compute();
+      Slot.store(P, std::memory_order_relaxed);
+    }
+    return P;
   }
 
   /// Miss fraction of each level in Ls (which all read H), composed with

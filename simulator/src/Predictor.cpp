@@ -26,6 +26,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <unordered_map>
 
 using namespace crop;
@@ -116,13 +117,19 @@ struct CostKeyHash {
 /// Block costs by (target, graphlet content, latency, restart) and cache
 /// models by (target, threads running). Content keys, not addresses: a
 /// profile freed and another loaded at the same address must not hit.
+/// Several predictions may use one memo at once: look-ups share CostsLock,
+/// a block is simulated outside any lock (two threads may both simulate one
+/// new block; they get the same cost), and cache models are shared, their
+/// own memo being safe to fill from several threads.
 struct PredictionMemo::Impl {
-  std::mutex M;
   size_t MaxCosts;
+  mutable std::shared_mutex CostsLock;
   /// Steady-state cycles per execution and the load-to-store path of one.
   std::unordered_map<CostKey, std::pair<double, double>, CostKeyHash> Costs;
+  mutable std::mutex CachesLock;
+  /// Shared, so that clear() during a prediction leaves its models alive.
   std::map<std::tuple<uint64_t, uint64_t, unsigned>,
-           std::unique_ptr<CacheModel>>
+           std::shared_ptr<CacheModel>>
       Caches;
 };
 
@@ -131,12 +138,15 @@ PredictionMemo::PredictionMemo(size_t MaxCosts) : P(std::make_unique<Impl>()) {
 }
 PredictionMemo::~PredictionMemo() = default;
 size_t PredictionMemo::size() const {
-  std::lock_guard<std::mutex> Lock(P->M);
+  std::shared_lock<std::shared_mutex> Lock(P->CostsLock);
   return P->Costs.size();
 }
 void PredictionMemo::clear() {
-  std::lock_guard<std::mutex> Lock(P->M);
-  P->Costs.clear();
+  {
+    std::unique_lock<std::shared_mutex> Lock(P->CostsLock);
+    P->Costs.clear();
+  }
+  std::lock_guard<std::mutex> Lock(P->CachesLock);
   P->Caches.clear();
 }
 
@@ -163,6 +173,8 @@ class CpuPredictor {
   Hash128 TH;
   GlobalMemo &G;
   std::optional<PipelineSimulator> Sim;
+  /// The cache models this prediction uses, by threads running.
+  std::map<unsigned, std::shared_ptr<CacheModel>> HeldCaches;
 
 public:
   CpuPredictor(const ProgramProfile &P, const hw::Target &T,
@@ -181,19 +193,24 @@ public:
                                      uint32_t Restart = 0) {
     GraphletKey GK = graphletKey(Gr);
     CostKey K{TH, {GK.Lo, GK.Hi}, latencyKey(Latency), Restart};
-    auto It = G.Costs.find(K);
-    if (It != G.Costs.end())
-      return It->second;
+    {
+      std::shared_lock<std::shared_mutex> Lock(G.CostsLock);
+      auto It = G.Costs.find(K);
+      if (It != G.Costs.end())
+        return It->second;
+    }
     if (!Sim)
       Sim.emplace(T, simulatorOptions());
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
     BlockCost C = Sim->simulate(Gr, L, Restart);
+    std::pair<double, double> V(C.Cycles, C.LoadToStore);
+    std::unique_lock<std::shared_mutex> Lock(G.CostsLock);
     // Bounded: a memo past its size starts afresh (entries are cheap to
     // recompute; a search moves on from old candidates).
     if (G.Costs.size() >= G.MaxCosts)
       G.Costs.clear();
-    return G.Costs.emplace(K, std::make_pair(C.Cycles, C.LoadToStore))
-        .first->second;
+    G.Costs.emplace(K, V);
+    return V;
   }
   double cost(const Graphlet &Gr, double Latency, uint32_t Restart = 0) {
     return simulate(Gr, Latency, Restart).first;
@@ -201,10 +218,15 @@ public:
 
   CacheModel &cacheModel(unsigned Running) {
     auto Key = std::make_tuple(TH.Lo, TH.Hi, Running);
-    auto &Slot = G.Caches[Key];
-    if (!Slot)
-      Slot = std::make_unique<CacheModel>(Cpu, Running);
-    return *Slot;
+    std::shared_ptr<CacheModel> &Held = HeldCaches[Running];
+    if (!Held) {
+      std::lock_guard<std::mutex> Lock(G.CachesLock);
+      auto &Slot = G.Caches[Key];
+      if (!Slot)
+        Slot = std::make_shared<CacheModel>(Cpu, Running);
+      Held = Slot;
+    }
+    return *Held;
   }
 
   Prediction run();
@@ -462,8 +484,6 @@ Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
     return createStringError(inconvertibleErrorCode(),
                              "profile of '%s' has no functions",
                              P.Module.SourceName.c_str());
-  // One prediction at a time per memo (the caller's, or the process's).
-  std::lock_guard<std::mutex> Lock(Memo.P->M);
   const hw::CpuParams &C = *T.Cpu;
   if (C.FrequencyByActiveCores.empty())
     return CpuPredictor(P, T, Opts, *Memo.P).run();

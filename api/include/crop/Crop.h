@@ -7,7 +7,7 @@
 // llvm::Expected; nothing throws or exits. Predictions memoize block costs
 // (identical blocks of different candidates are simulated once): in a
 // PredictionMemo the caller holds, else in one per process. Calls are safe
-// from several threads; those on different memos run in parallel.
+// from several threads and run in parallel, on one memo as on several.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CROP_CROP_H

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <functional>
 #include <string>
 #include <thread>
@@ -186,4 +187,52 @@ TEST_CASE("caller-held memos: parallel, bounded, the same answers", "[api]") {
   }
   M1.clear();
   CHECK(M1.size() == 0);
+}
+
+TEST_CASE("one memo shared by several threads: the same answers", "[api]") {
+  llvm::Expected<ProgramProfile> A =
+      profileBuffer(sumKernel(64), options(), "a.ll");
+  llvm::Expected<ProgramProfile> B =
+      profileBuffer(sumKernel(256), options(), "b.ll");
+  REQUIRE(static_cast<bool>(A));
+  REQUIRE(static_cast<bool>(B));
+  llvm::Expected<hw::Target> T = target("epyc7763");
+  REQUIRE(static_cast<bool>(T));
+  std::vector<const ProgramProfile *> C = {&*A, &*B};
+  PredictionMemo Serial;
+  llvm::Expected<std::vector<double>> Want = predictSeconds(C, *T, {}, &Serial);
+  REQUIRE(static_cast<bool>(Want));
+
+  // Four threads on one memo (and one on a memo of two entries that keeps
+  // starting afresh), while another clears the first: every answer is the
+  // serial one, whichever thread filled the entries it read.
+  for (size_t Max : {size_t(1) << 20, size_t(2)}) {
+    PredictionMemo Shared(Max);
+    std::vector<int> Wrong(4, 0);
+    std::atomic<bool> Done{false};
+    std::vector<std::thread> Ts;
+    for (int I = 0; I < 4; ++I)
+      Ts.emplace_back([&, I] {
+        for (int Round = 0; Round < 20; ++Round) {
+          llvm::Expected<std::vector<double>> X =
+              predictSeconds(C, *T, {}, &Shared);
+          if (!X) {
+            llvm::consumeError(X.takeError());
+            ++Wrong[I];
+          } else if (*X != *Want) {
+            ++Wrong[I];
+          }
+        }
+      });
+    std::thread Clearer([&] {
+      while (!Done.load())
+        Shared.clear();
+    });
+    for (std::thread &Th : Ts)
+      Th.join();
+    Done = true;
+    Clearer.join();
+    CHECK(Wrong == std::vector<int>(4, 0));
+    CHECK(Shared.size() <= Max);
+  }
 }

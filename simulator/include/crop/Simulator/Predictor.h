@@ -100,8 +100,8 @@ struct Prediction {
 /// What predictions remember between calls: block costs by (target,
 /// graphlet content, load latency, restart period) and cache models by
 /// (target, threads running). Content keys, not addresses. A caller holds
-/// one (a tuner's worker thread, a search); predictions on different memos
-/// run in parallel, on one memo one at a time. Bounded: past MaxCosts
+/// one (a tuner's worker thread, a search) or shares one between threads:
+/// predictions run in parallel either way. Bounded: past MaxCosts
 /// entries it starts afresh (a search moves on from old candidates).
 class PredictionMemo {
 public:
