@@ -249,6 +249,11 @@ int main(void) {
   printf("| | 2048 lines, every class (64 B stride, 128 KiB: L1 misses, L2 hits) | %.3f ns per load |\n",
          setMisses(2048, 64));
   printf("| | 256 lines, every class (64 B stride, 16 KiB: L1 hits) | %.3f ns per load |\n", setMisses(256, 64));
+  printf("| | 1024 lines, one class (4 KiB stride, 4 MiB: L2 misses, L3 hits) | %.3f ns per load |\n",
+         setMisses(1024, 4096));
+  printf("| | 4096 lines, 4 classes (1 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n", setMisses(4096, 1024));
+  printf("| | 65536 lines, every class (64 B stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
+         setMisses(65536, 64));
   printf("| loop entries that wait for the previous entry's store: "
          "c.dense/s09's nest | C at W's page offsets | %.2f ms |\n",
          1e3 * waitingEntries(0));
