@@ -146,16 +146,36 @@ TEST_CASE("bad modules and arguments are errors that name them", "[api]") {
   CHECK(static_cast<bool>(Good));
 }
 
-TEST_CASE("caller-held memos: parallel, bounded, the same answers", "[api]") {
+/// Two profiled candidates (sums over 64 and 256 floats) and a target.
+struct TwoCandidates {
   llvm::Expected<ProgramProfile> A =
       profileBuffer(sumKernel(64), options(), "a.ll");
   llvm::Expected<ProgramProfile> B =
       profileBuffer(sumKernel(256), options(), "b.ll");
-  REQUIRE(static_cast<bool>(A));
-  REQUIRE(static_cast<bool>(B));
   llvm::Expected<hw::Target> T = target("epyc7763");
-  REQUIRE(static_cast<bool>(T));
-  std::vector<const ProgramProfile *> C = {&*A, &*B};
+  std::vector<const ProgramProfile *> C;
+  bool ok() {
+    bool Ok = true;
+    auto check = [&](llvm::Error E) {
+      if (E) {
+        FAIL_CHECK(llvm::toString(std::move(E)));
+        Ok = false;
+      }
+    };
+    check(A.takeError());
+    check(B.takeError());
+    check(T.takeError());
+    if (Ok)
+      C = {&*A, &*B};
+    return Ok;
+  }
+};
+
+TEST_CASE("caller-held memos: parallel, bounded, the same answers", "[api]") {
+  TwoCandidates Fx;
+  REQUIRE(Fx.ok());
+  const hw::Target *T = &*Fx.T;
+  const std::vector<const ProgramProfile *> &C = Fx.C;
   llvm::Expected<std::vector<double>> Shared = predictSeconds(C, *T);
   REQUIRE(static_cast<bool>(Shared));
 
@@ -190,15 +210,10 @@ TEST_CASE("caller-held memos: parallel, bounded, the same answers", "[api]") {
 }
 
 TEST_CASE("one memo shared by several threads: the same answers", "[api]") {
-  llvm::Expected<ProgramProfile> A =
-      profileBuffer(sumKernel(64), options(), "a.ll");
-  llvm::Expected<ProgramProfile> B =
-      profileBuffer(sumKernel(256), options(), "b.ll");
-  REQUIRE(static_cast<bool>(A));
-  REQUIRE(static_cast<bool>(B));
-  llvm::Expected<hw::Target> T = target("epyc7763");
-  REQUIRE(static_cast<bool>(T));
-  std::vector<const ProgramProfile *> C = {&*A, &*B};
+  TwoCandidates Fx;
+  REQUIRE(Fx.ok());
+  const hw::Target *T = &*Fx.T;
+  const std::vector<const ProgramProfile *> &C = Fx.C;
   PredictionMemo Serial;
   llvm::Expected<std::vector<double>> Want = predictSeconds(C, *T, {}, &Serial);
   REQUIRE(static_cast<bool>(Want));

@@ -63,6 +63,14 @@ struct BlockReuse {
   static constexpr uint32_t ClassExactBelow = 16;
 };
 
+/// The loads of a by-distance record: the sum of its counts.
+inline uint64_t countSum(const std::map<uint32_t, uint64_t> &ByDistance) {
+  uint64_t N = 0;
+  for (const auto &[D, C] : ByDistance)
+    N += C;
+  return N;
+}
+
 /// Loads of one block whose bytes sit at the same 4 KiB page offsets as one
 /// of the block's last 64 stores, on another page ("4K aliasing", which x86
 /// cores treat as a dependence until the store is done). Empty in profiles
@@ -79,12 +87,7 @@ struct StoreAliasProfile {
   uint64_t Executions = 0;
 
   bool empty() const { return Distances.empty(); }
-  uint64_t loads() const {
-    uint64_t N = 0;
-    for (const auto &[D, C] : Distances)
-      N += C;
-    return N;
-  }
+  uint64_t loads() const { return countSum(Distances); }
   bool operator==(const StoreAliasProfile &O) const {
     return Distances == O.Distances && ReadModifyWrite == O.ReadModifyWrite &&
            Executions == O.Executions;
@@ -103,12 +106,7 @@ struct StoreWaitLoads {
   uint64_t Executions = 0;
 
   bool empty() const { return Distances.empty(); }
-  uint64_t loads() const {
-    uint64_t N = 0;
-    for (const auto &[D, C] : Distances)
-      N += C;
-    return N;
-  }
+  uint64_t loads() const { return countSum(Distances); }
   bool operator==(const StoreWaitLoads &O) const {
     return Distances == O.Distances && Executions == O.Executions;
   }
