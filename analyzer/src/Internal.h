@@ -108,6 +108,10 @@ std::vector<std::pair<std::string, void *>> runtimeFunctionPointers();
 /// Sends a framed message to the parent: 'P' progress, 'E' fatal error, 'R'
 /// result.
 void sendMessage(int Fd, char Tag, llvm::StringRef Payload);
+/// Takes the first whole framed message (sendMessage's) off the front of
+/// Buf, which holds what the parent has read so far; false while none is
+/// whole.
+bool takeMessage(std::string &Buf, char &Tag, std::string &Payload);
 /// Reports a fatal error of the program to the parent and ends the child.
 [[noreturn]] void childFail(const std::string &Message);
 

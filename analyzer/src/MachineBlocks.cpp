@@ -317,16 +317,13 @@ Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
     return createStringError(inconvertibleErrorCode(),
                              "the backend crashed (signal %d)",
                              WTERMSIG(Status));
-  uint64_t Len = 0;
-  if (In.size() >= 9)
-    std::memcpy(&Len, In.data() + 1, 8);
-  if (In.size() >= 9 && In.size() - 9 == Len) {
-    StringRef Payload = StringRef(In).drop_front(9);
-    if (In[0] == 'R')
+  char Tag;
+  std::string Payload;
+  if (detail::takeMessage(In, Tag, Payload) && In.empty()) {
+    if (Tag == 'R')
       return deserialize(Payload);
-    if (In[0] == 'E')
-      return createStringError(inconvertibleErrorCode(), "%s",
-                               Payload.str().c_str());
+    if (Tag == 'E')
+      return createStringError(inconvertibleErrorCode(), "%s", Payload.c_str());
   }
   return createStringError(inconvertibleErrorCode(),
                            "the backend stopped (exit status %d)",

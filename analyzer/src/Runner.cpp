@@ -394,14 +394,9 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
         Open = false;
       else if (N > 0)
         Buf.append(Chunk, size_t(N));
-      while (Buf.size() >= 9) {
-        uint64_t Len;
-        std::memcpy(&Len, Buf.data() + 1, 8);
-        if (Buf.size() < 9 + Len)
-          break;
-        char Tag = Buf[0];
-        std::string Payload = Buf.substr(9, Len);
-        Buf.erase(0, 9 + Len);
+      char Tag;
+      std::string Payload;
+      while (takeMessage(Buf, Tag, Payload)) {
         if (Tag == 'P')
           Accesses = std::strtoull(Payload.c_str(), nullptr, 10);
         else if (Tag == 'T' && Job.Opts.Progress)

@@ -32,6 +32,19 @@ RunState &state() {
   return S;
 }
 
+bool takeMessage(std::string &Buf, char &Tag, std::string &Payload) {
+  if (Buf.size() < 9)
+    return false;
+  uint64_t Len;
+  std::memcpy(&Len, Buf.data() + 1, 8);
+  if (Buf.size() - 9 < Len)
+    return false;
+  Tag = Buf[0];
+  Payload = Buf.substr(9, Len);
+  Buf.erase(0, 9 + Len);
+  return true;
+}
+
 void sendMessage(int Fd, char Tag, llvm::StringRef Payload) {
   if (Fd < 0)
     return;
