@@ -238,6 +238,129 @@ Func blur(const Params &P, std::vector<Argument> &Args, int W, int H) {
   return By;
 }
 
+// Unsharp masking (a three-stage stencil chain): a 5-tap binomial blur along x, then along y, then
+// the input sharpened by its difference from the blur. The input carries a 4-pixel border (2 each
+// side). Schedules: blur_x and blur_y each inlined, at the root, per tile of the output, or (blur_x)
+// per row of a strip of rows; the output tiled, vectorized and parallel over tile rows.
+Func unsharp(const Params &P, std::vector<Argument> &Args, int W, int H) {
+  ImageParam In(Float(32), 2, "input");
+  Var x("x"), y("y"), xo("xo"), yo("yo"), xi("xi"), yi("yi");
+  Func Bx("blur_x"), By("blur_y"), Out("sharpened");
+  auto taps = [](Expr A, Expr B, Expr C, Expr D, Expr E) {
+    return (A + E + 4.0f * (B + D) + 6.0f * C) * (1.0f / 16.0f);
+  };
+  Bx(x, y) = taps(In(x, y), In(x + 1, y), In(x + 2, y), In(x + 3, y), In(x + 4, y));
+  By(x, y) = taps(Bx(x, y), Bx(x, y + 1), Bx(x, y + 2), Bx(x, y + 3), Bx(x, y + 4));
+  Expr Centre = In(x + 2, y + 2);
+  Out(x, y) = Centre + 1.5f * (Centre - By(x, y));
+  In.dim(0).set_bounds(0, W + 4).dim(1).set_bounds(0, H + 4);
+  Out.output_buffer().dim(0).set_bounds(0, W).dim(1).set_bounds(0, H);
+  int TX = P.get("tx", 256), TY = P.get("ty", 32), VW = P.get("vec", 8), Par = P.get("par", 1);
+  int AtX = P.get("at_x", 2), AtY = P.get("at_y", 2);
+  Out.tile(x, y, xo, yo, xi, yi, TX, TY);
+  if (VW)
+    Out.vectorize(xi, VW);
+  if (Par)
+    Out.parallel(yo);
+  auto place = [&](Func F, int At) {
+    if (At == 1) {
+      F.compute_root();
+      if (Par)
+        F.parallel(y);
+    } else if (At == 2) {
+      F.compute_at(Out, xo);
+    } else if (At == 3) {
+      F.store_at(Out, yo).compute_at(Out, yi);
+    } else {
+      return; // inlined
+    }
+    if (VW)
+      F.vectorize(x, VW);
+  };
+  place(By, AtY == 3 ? 2 : AtY);
+  place(Bx, AtX);
+  Args = {In};
+  return Out;
+}
+
+// Histogram equalization (a reduction with a data-dependent scatter, a scan, then a lookup): the
+// image's values in [-0.5, 0.5) fall into 256 bins; the output maps each pixel to its bin's cumulative
+// share. Schedules: the histogram counted whole or in strips of rows (rfactor, the strips parallel),
+// the output tiled, vectorized and parallel.
+Func histeq(const Params &P, std::vector<Argument> &Args, int W, int H) {
+  ImageParam In(Float(32), 2, "input");
+  Var x("x"), y("y"), i("i"), u("u"), xo("xo"), yo("yo"), xi("xi"), yi("yi");
+  Func Bin("bin"), Hist("hist"), Cdf("cdf"), Out("equalized");
+  Bin(x, y) = clamp(cast<int>((In(x, y) + 0.5f) * 256.0f), 0, 255);
+  RDom R(0, W, 0, H, "r");
+  Hist(i) = 0;
+  Hist(Bin(R.x, R.y)) += 1;
+  RDom S(1, 255, "s");
+  Cdf(i) = Hist(0);
+  Cdf(S) = Cdf(S - 1) + Hist(S);
+  Out(x, y) = cast<float>(Cdf(Bin(x, y))) * (1.0f / float(W * H));
+  In.dim(0).set_bounds(0, W).dim(1).set_bounds(0, H);
+  Out.output_buffer().dim(0).set_bounds(0, W).dim(1).set_bounds(0, H);
+  int TX = P.get("tx", 256), TY = P.get("ty", 32), VW = P.get("vec", 8), Par = P.get("par", 1);
+  int Strip = P.get("strip", 0);
+  Hist.compute_root();
+  Cdf.compute_root();
+  if (Strip) {
+    // Per-strip histograms, then their sum: the strips are independent.
+    RVar RYo("ryo"), RYi("ryi");
+    Hist.update().split(R.y, RYo, RYi, Strip);
+    Func Part = Hist.update().rfactor(RYo, u);
+    Part.compute_root();
+    if (Par)
+      Part.update().parallel(u);
+  }
+  Out.tile(x, y, xo, yo, xi, yi, TX, TY);
+  if (VW)
+    Out.vectorize(xi, VW);
+  if (Par)
+    Out.parallel(yo);
+  Args = {In};
+  return Out;
+}
+
+// A CNN stem's producer-consumer chain on NHWC activations (c innermost): a per-channel scale, bias and
+// ReLU, then a 3x3 max pool with stride 2. Schedules: the producer inlined (recomputed up to nine
+// times per input), at the root, per tile of the pool, or per pool row; the pool tiled over x and y,
+// vectorized over c and parallel over tile rows.
+Func relupool(const Params &P, std::vector<Argument> &Args, int C, int H, int W) {
+  ImageParam In(Float(32), 3, "input"), Scale(Float(32), 1, "scale"), Bias(Float(32), 1, "bias");
+  Var c("c"), x("x"), y("y"), xo("xo"), yo("yo"), xi("xi"), yi("yi");
+  Func Act("act"), Pool("pool");
+  Act(c, x, y) = max(In(c, x, y) * Scale(c) + Bias(c), 0.0f);
+  RDom K(0, 3, 0, 3, "k");
+  Pool(c, x, y) = maximum(Act(c, 2 * x + K.x, 2 * y + K.y));
+  int OW = (W - 3) / 2 + 1, OH = (H - 3) / 2 + 1;
+  In.dim(0).set_bounds(0, C).dim(1).set_bounds(0, W).dim(2).set_bounds(0, H);
+  Scale.dim(0).set_bounds(0, C);
+  Bias.dim(0).set_bounds(0, C);
+  Pool.output_buffer().dim(0).set_bounds(0, C).dim(1).set_bounds(0, OW).dim(2).set_bounds(0, OH);
+  int TX = P.get("tx", 8), TY = P.get("ty", 8), VW = P.get("vec", 8), Par = P.get("par", 1);
+  int At = P.get("at", 2);
+  Pool.tile(x, y, xo, yo, xi, yi, TX, TY).reorder(c, xi, yi, xo, yo);
+  if (VW)
+    Pool.vectorize(c, VW);
+  if (Par)
+    Pool.parallel(yo);
+  if (At == 1) {
+    Act.compute_root();
+    if (Par)
+      Act.parallel(y);
+  } else if (At == 2) {
+    Act.compute_at(Pool, xo);
+  } else if (At == 3) {
+    Act.compute_at(Pool, yi);
+  }
+  if (At && VW)
+    Act.vectorize(c, VW);
+  Args = {In, Scale, Bias};
+  return Pool;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -273,6 +396,12 @@ int main(int argc, char **argv) {
     Out = transpose(P, Args, P.get("C", 256), P.get("H", 56), P.get("W", 56));
   else if (Task == "blur")
     Out = blur(P, Args, P.get("W", 1920), P.get("H", 1080));
+  else if (Task == "unsharp")
+    Out = unsharp(P, Args, P.get("W", 1920), P.get("H", 1080));
+  else if (Task == "histeq")
+    Out = histeq(P, Args, P.get("W", 1920), P.get("H", 1080));
+  else if (Task == "relupool")
+    Out = relupool(P, Args, P.get("C", 64), P.get("H", 112), P.get("W", 112));
   else {
     std::fprintf(stderr, "halide_gen: unknown task '%s'\n", Task.c_str());
     return 2;

@@ -483,6 +483,28 @@ def build_tasks():
                    "at": [0, 1, 2, 3]},
                   dict(gen="blur", W=W, H=H), 16))
 
+    # Added 2026-11-26: three more multi-stage Halide pipelines (issue 13): a stencil chain (unsharp
+    # masking), a reduction with a data-dependent scatter and a scan (histogram equalization), and a
+    # CNN stem's producer-consumer chain (scale, bias and ReLU, then a 3x3 stride-2 max pool), 32
+    # schedules each.
+    T.append(Task("halide.unsharp", "halide", "image pipeline", 1, 17 * W * H,
+                  nbytes((H + 4, W + 4), (H, W)), [f32(H + 4, W + 4), f32(H, W)], "hl_unsharp",
+                  {"tx": [64, 256, 1920], "ty": [8, 32, 128], "vec": [0, 8, 16], "par": [0, 1],
+                   "at_x": [0, 1, 2, 3], "at_y": [0, 1, 2]},
+                  dict(gen="unsharp", W=W, H=H), 32))
+    T.append(Task("halide.histeq", "halide", "image pipeline", 1, 6 * W * H,
+                  nbytes((H, W), (H, W)), [f32(H, W), f32(H, W)], "hl_histeq",
+                  {"tx": [64, 256, 1920], "ty": [8, 32, 128], "vec": [0, 8, 16], "par": [0, 1],
+                   "strip": [0, 8, 32, 135]},
+                  dict(gen="histeq", W=W, H=H), 32))
+    C, H, W = 64, 113, 113
+    T.append(Task("halide.relupool", "halide", "ResNet-50", 1, 56 * 56 * C * 9 + 3 * H * W * C,
+                  nbytes((H, W, C), (C,), (C,), (56, 56, C)),
+                  [f32(H, W, C), f32(C), f32(C), f32(56, 56, C)], "hl_relupool",
+                  {"tx": [1, 2, 4, 8, 56], "ty": [1, 2, 4, 8], "vec": [0, 8, 16], "par": [0, 1],
+                   "at": [0, 1, 2, 3]},
+                  dict(gen="relupool", C=C, H=H, W=W), 32))
+
     # Added 2026-11-25: TVM MetaSchedule (the Crop paper's own setting). The operators and shapes of the
     # tasks above, written in TE; schedules are MetaSchedule's random trace samples (bench/suite/tvm_gen.py)
     # and the IR is TVM's own codegen (LLVM 20+ syntax, read as it is).
@@ -550,6 +572,16 @@ def valid_schedule(task, s):
             return False
         if task.params["gen"] == "depthwise" and s["tc"] == 96 and s["vec"] == 0:
             return True
+        if task.params["gen"] == "unsharp":
+            # blur_x must be computed where blur_y can see it: at the root when blur_y is, and not
+            # inside a row of the output when blur_y is per tile.
+            if s["at_y"] == 1 and s["at_x"] in (2, 3):
+                return False
+            if s["at_y"] == 2 and s["at_x"] == 3:
+                return False
+            return not (s["vec"] and s["tx"] < s["vec"])
+        if task.params["gen"] == "relupool" and s["vec"] and s["vec"] > task.params["C"]:
+            return False
         if task.params["gen"] == "transpose" and s["vec"] and \
                 (s["tc"] if s["rorder"] == 0 else s["tx"]) < s["vec"]:
             return False
