@@ -32,6 +32,10 @@ class LLVMContext;
 
 namespace crop::detail {
 
+/// The line whose boundary a load crosses for BlockProfile::LineSplitLoads:
+/// 64 bytes, the L1 line of every core Crop describes.
+constexpr uint64_t LineSplitBytes = 64;
+
 /// Everything the serial runtimes and hooks record during the run. Lives
 /// only in the child process.
 struct RunState {
@@ -47,6 +51,7 @@ struct RunState {
 
   struct BlockMem {
     uint64_t Loads = 0, Stores = 0, LoadBytes = 0, StoreBytes = 0;
+    uint64_t LineSplitLoads = 0;
     std::vector<ReuseHistogram> Serial, Task; ///< One per line size.
     /// The stores' serial distances, one per line size; Serial holds the
     /// loads' until the profile merges both.

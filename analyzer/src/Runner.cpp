@@ -264,6 +264,7 @@ void *TVMModuleCtx = nullptr;
       B.Stores = BM.Stores;
       B.LoadBytes = BM.LoadBytes;
       B.StoreBytes = BM.StoreBytes;
+      B.LineSplitLoads = BM.LineSplitLoads;
       if (!Job.TrackReuse)
         continue;
       for (size_t D = 1; D < BM.StoreAlias.size(); ++D)

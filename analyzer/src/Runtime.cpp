@@ -102,6 +102,7 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   } else {
     ++B.Loads;
     B.LoadBytes += Bytes;
+    B.LineSplitLoads += (Addr & (LineSplitBytes - 1)) + Bytes > LineSplitBytes;
   }
   if (!TrackReuse || Bytes == 0)
     return;

@@ -538,6 +538,15 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
       D.error(*V, R.path("alias_4k_waits_for_data"),
               "expected true or false, not '" + V->Text + "'");
   }
+  if (const Val *V = R.get("split_load_extra", false)) {
+    if (readPositive(D, V, R.path("split_load_extra"), Dimension::Cycles,
+                     C.SplitLoadExtraCycles) &&
+        C.SplitLoadExtraCycles > 64)
+      D.error(*V, R.path("split_load_extra"),
+              formatv("{0} cycles is more than a line-crossing load costs "
+                      "any core (at most 64)",
+                      C.SplitLoadExtraCycles));
+  }
 
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {

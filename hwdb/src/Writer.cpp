@@ -37,6 +37,9 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
     E << YAML::Key << "scheduler_fp" << YAML::Value << C.SchedulerFp;
   if (C.Alias4KWaitsForData)
     E << YAML::Key << "alias_4k_waits_for_data" << YAML::Value << true;
+  if (C.SplitLoadExtraCycles > 0)
+    E << YAML::Key << "split_load_extra" << YAML::Value
+      << q(C.SplitLoadExtraCycles, Dimension::Cycles);
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;
@@ -182,6 +185,7 @@ std::string targetToJSON(const Target &T) {
         {"reorder_buffer", int64_t(C.ReorderBuffer)},
         {"scheduler_fp", int64_t(C.SchedulerFp)},
         {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
+        {"split_load_extra_cycles", C.SplitLoadExtraCycles},
         {"units", std::move(Units)},
         {"caches", std::move(Caches)},
         {"ram",

@@ -396,6 +396,94 @@ aliasSteps(double *P, size_t LoadIdx, uint64_t Steps, double M, double A) {
 }
 } // namespace
 
+namespace {
+typedef int Int4 __attribute__((vector_size(16)));
+typedef int Int8 __attribute__((vector_size(32)));
+
+/// Independent loads of a V at Base + sizeof(V) k + Offset for k < Lines (a
+/// multiple of 8): a row walked in vectors, as a stencil's shifted window
+/// walks it. Reps times, folded into eight accumulators held in registers
+/// so that no chain binds: ns per load.
+#define CROP_LOAD_SWEEP(V)                                                     \
+  V A0 = {}, A1 = {}, A2 = {}, A3 = {}, A4 = {}, A5 = {}, A6 = {}, A7 = {};    \
+  auto Ld = [&](unsigned K) {                                                  \
+    V X;                                                                       \
+    __builtin_memcpy(&X, Base + sizeof(V) * K + Offset, sizeof(V));            \
+    return X;                                                                  \
+  };                                                                           \
+  auto T0 = Clock::now();                                                      \
+  for (uint64_t R = 0; R < Reps; ++R)                                          \
+    for (unsigned K = 0; K < Lines; K += 8) {                                  \
+      A0 |= Ld(K);                                                             \
+      A1 |= Ld(K + 1);                                                         \
+      A2 |= Ld(K + 2);                                                         \
+      A3 |= Ld(K + 3);                                                         \
+      A4 |= Ld(K + 4);                                                         \
+      A5 |= Ld(K + 5);                                                         \
+      A6 |= Ld(K + 6);                                                         \
+      A7 |= Ld(K + 7);                                                         \
+    }                                                                          \
+  double Ns = nsSince(T0) / double(Reps * Lines);                              \
+  V All = A0 | A1 | A2 | A3 | A4 | A5 | A6 | A7;                               \
+  Sink += uintptr_t(unsigned(All[0]));                                         \
+  return Ns;
+
+__attribute__((noinline)) double loadSweep16(const char *Base, unsigned Lines,
+                                             unsigned Offset, uint64_t Reps) {
+  CROP_LOAD_SWEEP(Int4)
+}
+#if defined(__x86_64__)
+__attribute__((noinline, target("avx2"))) double
+loadSweep32(const char *Base, unsigned Lines, unsigned Offset, uint64_t Reps) {
+  CROP_LOAD_SWEEP(Int8)
+}
+#endif
+#undef CROP_LOAD_SWEEP
+} // namespace
+
+SplitLoadMeasurement measureSplitLoad(bool Quick) {
+  SplitLoadMeasurement R;
+  // 256 vectors (at most 8 KiB): within every L1.
+  const unsigned Loads = 256;
+  void *Mem = std::aligned_alloc(64, 32 * Loads + 64);
+  if (!Mem)
+    return R;
+  char *Base = static_cast<char *>(Mem);
+  std::fill(Base, Base + 32 * Loads + 64, char(1));
+  const uint64_t Reps = Quick ? 2000 : 20000;
+  const unsigned Repeats = Quick ? 3 : 7;
+  bool Wide = false;
+#if defined(__x86_64__)
+  Wide = __builtin_cpu_supports("avx2");
+#endif
+  R.Bytes = Wide ? 32 : 16;
+  auto Best = [&](unsigned Offset) {
+    double B = 1e300;
+    for (unsigned J = 0; J < Repeats; ++J) {
+      double Ns;
+#if defined(__x86_64__)
+      if (Wide)
+        Ns = loadSweep32(Base, Loads, Offset, Reps);
+      else
+#endif
+        Ns = loadSweep16(Base, Loads, Offset, Reps);
+      B = std::min(B, Ns);
+    }
+    return B;
+  };
+  // The row shifted by one float: of every 64 / Bytes loads, one (16-byte
+  // loads) or one in two (32-byte) crosses a line.
+  const unsigned Shift = 4;
+  unsigned Crossing = 0;
+  for (unsigned K = 0; K < Loads; ++K)
+    Crossing += (K * R.Bytes + Shift) % 64 + R.Bytes > 64;
+  R.CrossingShare = double(Crossing) / double(Loads);
+  R.AlignedNs = Best(0);
+  R.ShiftedNs = Best(Shift);
+  std::free(Mem);
+  return R;
+}
+
 AliasMeasurement measureAlias4K(bool Quick) {
   AliasMeasurement R;
   // Two pages and a line, page-aligned: the store at the first page's

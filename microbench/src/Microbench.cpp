@@ -1026,6 +1026,28 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                                        : "it does not wait")
              .str());
   }
+  // What a load that crosses a 64-byte line costs the load ports.
+  SplitLoadMeasurement Split = measureSplitLoad(O.Quick);
+  if (Split.AlignedNs > 0 && C.FrequencyHz > 0) {
+    double Extra = Split.extraNs() * C.FrequencyHz * 1e-9;
+    report("line-crossing load, extra", Extra, "cycles", 0);
+    if (Extra >= 0.05) {
+      C.SplitLoadExtraCycles = std::round(Extra * 100) / 100;
+      note(formatv("split_load_extra {0:f2} cycles is measured: independent "
+                   "{1}-byte loads walking a row in L1, {2:f3} ns each "
+                   "aligned, {3:f3} ns each with the row shifted by 4 B "
+                   "({4:f0} % of them crossing a line)",
+                   C.SplitLoadExtraCycles, Split.Bytes, Split.AlignedNs,
+                   Split.ShiftedNs, 100 * Split.CrossingShare)
+               .str());
+    } else {
+      note(formatv("split_load_extra not written: {0}-byte loads that cross "
+                   "a line cost no more than aligned ones ({1:f3} against "
+                   "{2:f3} ns per load)",
+                   Split.Bytes, Split.ShiftedNs, Split.AlignedNs)
+               .str());
+    }
+  }
   return Error::success();
 }
 

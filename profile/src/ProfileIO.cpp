@@ -115,6 +115,8 @@ json::Value blockToJSON(const BlockProfile &B) {
                  {"successors", std::move(Succs)},
                  {"graphlet", graphletToJSON(B.Body)},
                  {"reuse", std::move(Reuse)}};
+  if (B.LineSplitLoads)
+    O["line_split_loads"] = int64_t(B.LineSplitLoads);
   if (!B.StoreAlias.empty()) {
     json::Array A;
     for (const auto &[D, C] : B.StoreAlias.Distances)
@@ -382,6 +384,14 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
     }
     if (!readU64(*X, *I.Out, P.field(I.Key)))
       return false;
+  }
+  if (const json::Value *X = O->get("line_split_loads")) {
+    if (!readU64(*X, B.LineSplitLoads, P.field("line_split_loads")))
+      return false;
+    if (B.LineSplitLoads > B.Loads) {
+      P.field("line_split_loads").report("more than the block's loads");
+      return false;
+    }
   }
   if (!M.map("successors", B.Successors))
     return false;

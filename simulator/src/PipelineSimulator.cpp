@@ -349,6 +349,9 @@ struct PipelineSimulator::Impl {
     R.Cycles = (CopyRetire[K - 1] - CopyRetire[From - 1]) / double(Measured);
     R.Latency = ColdLatency;
     R.LoadToStore = L.loadToStore(G.G);
+    for (size_t U = 0; U < BoundOcc.size(); ++U)
+      if (L.UnitNames[U] == "load")
+        R.LoadPortCycles = BoundOcc[U];
 
     // Name the bound: the largest throughput bound if the run reached it.
     double Best = double(UopsPerExec) / W;

@@ -74,6 +74,7 @@ Hash128 targetHash(const hw::Target &T) {
       H.u64(N).f64(Hz);
     H.u64(C->SimdBits).f64(C->MispredictPenalty).u64(C->MaxOutstandingMisses);
     H.u64(C->ReorderBuffer).u64(C->SchedulerFp).u64(C->Alias4KWaitsForData);
+    H.f64(C->SplitLoadExtraCycles);
     for (const auto &[U, N] : C->Units)
       H.str(U).u64(N);
     for (const hw::CacheLevel &L : C->Caches)
@@ -93,6 +94,14 @@ Hash128 targetHash(const hw::Target &T) {
   }
   return H.finish();
 }
+
+/// What the predictor keeps of a simulated block (BlockCost's Limit points
+/// into the simulator, which does not outlive one prediction).
+struct SimulatedCost {
+  double Cycles = 0;      ///< BlockCost::Cycles.
+  double LoadToStore = 0; ///< BlockCost::LoadToStore.
+  double LoadPort = 0;    ///< BlockCost::LoadPortCycles.
+};
 
 struct CostKey {
   Hash128 Target, Graph;
@@ -125,7 +134,7 @@ struct PredictionMemo::Impl {
   size_t MaxCosts;
   mutable std::shared_mutex CostsLock;
   /// Steady-state cycles per execution and the load-to-store path of one.
-  std::unordered_map<CostKey, std::pair<double, double>, CostKeyHash> Costs;
+  std::unordered_map<CostKey, SimulatedCost, CostKeyHash> Costs;
   mutable std::mutex CachesLock;
   /// Shared, so that clear() during a prediction leaves its models alive.
   std::map<std::tuple<uint64_t, uint64_t, unsigned>,
@@ -185,12 +194,9 @@ public:
     TH.Hi ^= uint64_t(vectorBits()) * 0x9E3779B97F4A7C15ull;
   }
 
-  /// Steady-state cycles per execution and its longest load-to-store
-  /// dependence path (BlockCost::LoadToStore; the simulator's BlockCost::Limit
-  /// points into the simulator, which does not outlive this prediction, so only
-  /// the numbers are kept).
-  std::pair<double, double> simulate(const Graphlet &Gr, double Latency,
-                                     uint32_t Restart = 0) {
+  /// The block's simulated cost (SimulatedCost), memoized.
+  SimulatedCost simulate(const Graphlet &Gr, double Latency,
+                         uint32_t Restart = 0) {
     GraphletKey GK = graphletKey(Gr);
     CostKey K{TH, {GK.Lo, GK.Hi}, latencyKey(Latency), Restart};
     {
@@ -203,7 +209,7 @@ public:
       Sim.emplace(T, simulatorOptions());
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
     BlockCost C = Sim->simulate(Gr, L, Restart);
-    std::pair<double, double> V(C.Cycles, C.LoadToStore);
+    SimulatedCost V{C.Cycles, C.LoadToStore, C.LoadPortCycles};
     std::unique_lock<std::shared_mutex> Lock(G.CostsLock);
     // Bounded: a memo past its size starts afresh (entries are cheap to
     // recompute; a search moves on from old candidates).
@@ -213,7 +219,7 @@ public:
     return V;
   }
   double cost(const Graphlet &Gr, double Latency, uint32_t Restart = 0) {
-    return simulate(Gr, Latency, Restart).first;
+    return simulate(Gr, Latency, Restart).Cycles;
   }
 
   CacheModel &cacheModel(unsigned Running) {
@@ -338,7 +344,8 @@ Prediction CpuPredictor::run() {
         continue;
       double Lat = Mem[I].LoadLatency;
       const double Trip = tripPerEntry(B);
-      auto [Own, LoadToStore] = simulate(B.Body, Lat, restartEvery(Trip));
+      auto [Own, LoadToStore, LoadPort] =
+          simulate(B.Body, Lat, restartEvery(Trip));
       // Entries that wait for the previous one's stores do not overlap it:
       // their chains run on as if they had not restarted.
       const double Waiting = entriesWaiting(B, Trip);
@@ -381,6 +388,13 @@ Prediction CpuPredictor::run() {
         Rest -= Freq;
       }
       Pipe += std::max(0.0, Rest) * Own;
+      // Loads that cross a line read two: the load ports are busy that much
+      // longer than the simulator, which prices every load within a line,
+      // counts.
+      if (Cpu.SplitLoadExtraCycles > 0 && B.LineSplitLoads)
+        Pipe = std::max(Pipe, LoadPort + double(B.LineSplitLoads) /
+                                             double(B.Count) *
+                                             Cpu.SplitLoadExtraCycles);
 
       BlockPrediction BP;
       BP.Function = F.Name;

@@ -412,6 +412,46 @@ TEST_CASE("4K aliasing: loads at an older store's page offsets", "[analyzer]") {
   }
 }
 
+// <8 x float> loads walking a row from element Shift: with Shift = 1 the
+// window is a stencil's neighbour, and every other load (at bytes 36 + 64 k)
+// crosses a 64-byte line.
+static std::string shiftedRowIR(int Shift) {
+  return R"(define void @row(ptr %in, ptr %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi <8 x float> [ zeroinitializer, %entry ], [ %s, %loop ]
+  %e = mul i64 %i, 8
+  %f = add i64 %e, )" +
+         std::to_string(Shift) + R"(
+  %p = getelementptr float, ptr %in, i64 %f
+  %x = load <8 x float>, ptr %p, align 4
+  %s = fadd <8 x float> %acc, %x
+  %i.next = add i64 %i, 1
+  %c = icmp slt i64 %i.next, 64
+  br i1 %c, label %loop, label %exit
+exit:
+  store <8 x float> %s, ptr %out, align 4
+  ret void
+}
+)";
+}
+
+TEST_CASE("loads that cross a 64-byte line are counted", "[analyzer]") {
+  for (int Shift : {0, 1, 8}) {
+    ProgramProfile P =
+        profileOf(shiftedRowIR(Shift), "row", {"f32:1024", "f32:8"});
+    const BlockProfile &B = block(fn(P, "row"), "loop");
+    INFO("shift " << Shift);
+    CHECK(B.Loads == 64);
+    CHECK(B.LineSplitLoads == (Shift == 1 ? 32u : 0u));
+    Expected<ProgramProfile> Q = profileFromJSON(profileToJSON(P), "row.json");
+    REQUIRE(bool(Q));
+    CHECK(block(fn(*Q, "row"), "loop").LineSplitLoads == B.LineSplitLoads);
+  }
+}
+
 // N carried <8 x float> accumulators, each fed by its own load; 20 are more
 // values than AVX2's 16 YMM registers hold across an iteration.
 static std::string pressureIR(int Accumulators) {

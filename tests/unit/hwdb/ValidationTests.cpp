@@ -101,7 +101,7 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
-            "alias_4k_waits_for_data, units, "
+            "alias_4k_waits_for_data, split_load_extra, units, "
             "caches, "
             "ram, instructions)");
 }
@@ -124,6 +124,23 @@ TEST_CASE("alias_4k_waits_for_data is a boolean", "[hwdb]") {
       variant("  cores: 2", "  cores: 2\n  alias_4k_waits_for_data: yes"));
   CHECK(errorOf(Bad) == Bad + ":9: cpu.alias_4k_waits_for_data: expected "
                               "true or false, not 'yes'");
+}
+
+TEST_CASE("split_load_extra is a number of cycles within reason", "[hwdb]") {
+  Dir D;
+  Expected<Target> T = loadTarget(D.write(
+      "one.yaml", variant("  cores: 2", "  cores: 2\n  split_load_extra: 1")));
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->SplitLoadExtraCycles == 1.0);
+  std::string Big = D.write(
+      "big.yaml", variant("  cores: 2", "  cores: 2\n  split_load_extra: 100"));
+  CHECK(errorOf(Big).find(":9: cpu.split_load_extra: 100.00 cycles is more") !=
+        std::string::npos);
+  std::string Neg = D.write(
+      "neg.yaml", variant("  cores: 2", "  cores: 2\n  split_load_extra: -1"));
+  CHECK(errorOf(Neg).find(":9: cpu.split_load_extra: must be positive") !=
+        std::string::npos);
 }
 
 TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",
@@ -272,7 +289,7 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
-            "alias_4k_waits_for_data, units, "
+            "alias_4k_waits_for_data, split_load_extra, units, "
             "caches, "
             "ram, instructions)");
   // A broken base: the error names the base's file and line.

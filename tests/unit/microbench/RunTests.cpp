@@ -148,6 +148,21 @@ TEST_CASE("the 4K-alias test times both layouts of a 32-deep FP chain",
   CHECK(A.waits() == (A.AliasedNs > 2 * A.ApartNs));
 }
 
+TEST_CASE("loads that cross a line cost no less than loads within one",
+          "[microbench]") {
+  mb::SplitLoadMeasurement S = mb::measureSplitLoad(true);
+  INFO(S.Bytes << "-byte loads: " << S.AlignedNs << " ns aligned, "
+               << S.ShiftedNs << " ns shifted (" << S.CrossingShare
+               << " of them crossing a line)");
+  CHECK((S.Bytes == 16 || S.Bytes == 32));
+  CHECK(S.CrossingShare == (S.Bytes == 32 ? 0.5 : 0.25));
+  // Independent L1 loads: a few per cycle at most 7 GHz, and a stalled host
+  // aside, well under 10 ns each. A second line can only cost time.
+  CHECK(S.AlignedNs >= 0.02);
+  CHECK(S.AlignedNs <= 10);
+  CHECK(S.ShiftedNs >= 0.8 * S.AlignedNs);
+}
+
 TEST_CASE("a run on several cores writes the clock with all of them busy",
           "[microbench]") {
   mb::HostInfo H = mb::detectHostInfo();

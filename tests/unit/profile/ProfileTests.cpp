@@ -249,6 +249,30 @@ TEST_CASE("store-wait records round-trip, are optional and checked",
   CHECK(llvm::toString(B.takeError()).find("store_wait") != std::string::npos);
 }
 
+TEST_CASE("line-crossing loads round-trip, are optional and checked",
+          "[profile]") {
+  ProgramProfile P = sampleProfile();
+  BlockProfile &B = P.Functions[0].Blocks[0];
+  CHECK(profileToJSON(P).find("line_split_loads") == std::string::npos);
+  REQUIRE(B.Loads >= 2);
+  B.LineSplitLoads = B.Loads / 2;
+  std::string Text = profileToJSON(P);
+  auto Q = profileFromJSON(Text, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(Q->Functions[0].Blocks[0].LineSplitLoads == B.Loads / 2);
+  // More crossing loads than loads is an error naming the field.
+  std::string Bad = Text;
+  std::string Key = "\"line_split_loads\": " + std::to_string(B.Loads / 2);
+  auto Pos = Bad.find(Key);
+  REQUIRE(Pos != std::string::npos);
+  Bad.replace(Pos, Key.size(),
+              "\"line_split_loads\": " + std::to_string(B.Loads + 1));
+  auto X = profileFromJSON(Bad, "bad.json");
+  REQUIRE_FALSE(static_cast<bool>(X));
+  CHECK(llvm::toString(X.takeError()).find("line_split_loads") !=
+        std::string::npos);
+}
+
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {
   std::string Text = profileToJSON(sampleProfile());
   auto Pos = Text.find("\"version\": 1");

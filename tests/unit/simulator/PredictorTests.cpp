@@ -499,6 +499,32 @@ TEST_CASE("short loops whose chains restart overlap their entries",
   CHECK(waitingCycles(4096, 1) == Approx(Restarting).epsilon(0.01));
 }
 
+TEST_CASE("loads that cross a line keep the load ports longer", "[predict]") {
+  hw::Target T = target("epyc7763");
+  PredictOptions Off;
+  Off.MemoryModel = false;
+  auto cycles = [&](uint64_t SplitPerExec, double Extra) {
+    ProgramProfile P = handProfile(1000, 8, false);
+    BlockProfile &L = P.Functions[0].Blocks[1];
+    L.LineSplitLoads = SplitPerExec * L.Count;
+    hw::Target U = T;
+    U.Cpu->SplitLoadExtraCycles = Extra;
+    llvm::Expected<Prediction> R = predict(P, U, Off);
+    REQUIRE(static_cast<bool>(R));
+    return block(*R, "loop").PipelineCycles;
+  };
+  double Base = cycles(0, 0);
+  // Without the descriptor's figure, or without crossing loads: unchanged.
+  CHECK(cycles(1, 0) == Base);
+  CHECK(cycles(0, 20) == Base);
+  // One crossing load per execution at 20 extra cycles: the load ports,
+  // busy the loads' own occupancy (at most the block's cycles) plus 20.
+  double With = cycles(1, 20);
+  CHECK(With >= 20);
+  CHECK(With <= Base + 20 + 1e-9);
+  CHECK(With > Base);
+}
+
 TEST_CASE("the clock follows the busy cores; RAM latency stays a time",
           "[predict]") {
   hw::Target T = target("epyc7763");

@@ -85,6 +85,11 @@ struct CpuParams {
   /// entry whose loads meet the previous entry's pending store cannot
   /// overlap it. Measured by `crop microbench`; false where not measured.
   bool Alias4KWaitsForData = false;
+  /// Cycles of the load ports a load whose bytes cross a 64-byte line adds
+  /// beyond the same load within one line (it reads two lines). Measured by
+  /// `crop microbench` (SIMD loads, every one crossing, against aligned);
+  /// 0: not given (not modelled).
+  double SplitLoadExtraCycles = 0;
   /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
   std::map<std::string, uint32_t> Units;
   std::vector<CacheLevel> Caches; ///< Innermost first.

@@ -189,6 +189,21 @@ struct AliasMeasurement {
 };
 AliasMeasurement measureAlias4K(bool Quick);
 
+/// Time per load of the widest SIMD load this host runs (32 bytes with
+/// AVX2, else 16): independent loads walking an L1-resident row in vectors,
+/// aligned, and shifted by one float so that CrossingShare of them cross a
+/// 64-byte line (a stencil's shifted window).
+struct SplitLoadMeasurement {
+  unsigned Bytes = 0;
+  double CrossingShare = 0;
+  double AlignedNs = 0, ShiftedNs = 0;
+  /// Nanoseconds a crossing load adds (0 when not measured).
+  double extraNs() const {
+    return CrossingShare > 0 ? (ShiftedNs - AlignedNs) / CrossingShare : 0;
+  }
+};
+SplitLoadMeasurement measureSplitLoad(bool Quick);
+
 } // namespace crop::mb
 
 #endif // CROP_MICROBENCH_MICROBENCH_H

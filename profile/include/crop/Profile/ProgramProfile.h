@@ -132,6 +132,10 @@ struct BlockProfile {
   /// Memory operations executed by this block over the run.
   uint64_t Loads = 0, Stores = 0;
   uint64_t LoadBytes = 0, StoreBytes = 0;
+  /// Loads whose bytes cross a 64-byte line boundary (a misaligned vector
+  /// load of a stencil's shifted window): the core reads two lines for
+  /// each. 0 in profiles written before it was recorded.
+  uint64_t LineSplitLoads = 0;
   std::vector<SuccessorEdge> Successors;
   Graphlet Body;
   /// Line size in bytes (64, 128) -> reuse profile of this block's accesses.

@@ -30,6 +30,9 @@ struct BlockCost {
   /// store depends on a load. A load that waits for an older store to be
   /// done (4K aliasing) chains executions through this path.
   double LoadToStore = 0;
+  /// Whole-core cycles per execution the load ports are busy (the "load"
+  /// unit class's occupancy): the throughput bound of the block's loads.
+  double LoadPortCycles = 0;
   /// Instructions that cost issue slots (after free ones are dropped).
   uint64_t Instructions = 0;
   /// What limits the steady state: "latency" (a dependency chain, e.g. a
