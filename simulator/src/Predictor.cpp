@@ -133,7 +133,7 @@ struct CostKeyHash {
 struct PredictionMemo::Impl {
   size_t MaxCosts;
   mutable std::shared_mutex CostsLock;
-  /// Steady-state cycles per execution and the load-to-store path of one.
+  /// Simulated block costs (cycles, load-to-store path, load-port time).
   std::unordered_map<CostKey, SimulatedCost, CostKeyHash> Costs;
   mutable std::mutex CachesLock;
   /// Shared, so that clear() during a prediction leaves its models alive.
