@@ -25,6 +25,14 @@ json::Value histToJSON(const ReuseHistogram &H) {
   return json::Object{{"cold", int64_t(H.cold())}, {"bins", std::move(Bins)}};
 }
 
+/// A by-distance record (store_alias, store_wait): [[distance, loads], ...].
+json::Array distancesToJSON(const std::map<uint32_t, uint64_t> &Distances) {
+  json::Array A;
+  for (const auto &[D, C] : Distances)
+    A.push_back(json::Array{int64_t(D), int64_t(C)});
+  return A;
+}
+
 json::Value graphletToJSON(const Graphlet &G) {
   json::Array Vs, Es;
   for (auto V : boost::make_iterator_range(boost::vertices(G.G))) {
@@ -118,11 +126,8 @@ json::Value blockToJSON(const BlockProfile &B) {
   if (B.LineSplitLoads)
     O["line_split_loads"] = int64_t(B.LineSplitLoads);
   if (!B.StoreAlias.empty()) {
-    json::Array A;
-    for (const auto &[D, C] : B.StoreAlias.Distances)
-      A.push_back(json::Array{int64_t(D), int64_t(C)});
     O["store_alias"] = json::Object{
-        {"distances", std::move(A)},
+        {"distances", distancesToJSON(B.StoreAlias.Distances)},
         {"read_modify_write", int64_t(B.StoreAlias.ReadModifyWrite)},
         {"executions", int64_t(B.StoreAlias.Executions)}};
   }
@@ -133,10 +138,7 @@ json::Value blockToJSON(const BlockProfile &B) {
                           {"aliased", &B.StoreWait.Aliased}}) {
       if (L->empty())
         continue;
-      json::Array A;
-      for (const auto &[D, C] : L->Distances)
-        A.push_back(json::Array{int64_t(D), int64_t(C)});
-      W[Key] = json::Object{{"distances", std::move(A)},
+      W[Key] = json::Object{{"distances", distancesToJSON(L->Distances)},
                             {"executions", int64_t(L->Executions)}};
     }
     O["store_wait"] = std::move(W);
@@ -173,6 +175,28 @@ static bool readU64(const json::Value &V, uint64_t &Out, json::Path P) {
     return false;
   }
   Out = uint64_t(*I);
+  return true;
+}
+
+/// A by-distance record (store_alias, store_wait): [[distance, loads], ...]
+/// with distances from 1; Bins: each a power of two (a bin's lower bound).
+static bool distancesFromJSON(const json::Array &A, json::Path P, bool Bins,
+                              std::map<uint32_t, uint64_t> &Out) {
+  for (size_t I = 0; I < A.size(); ++I) {
+    json::Path EP = P.index(I);
+    const json::Array *E = A[I].getAsArray();
+    uint64_t D = 0, C = 0;
+    if (!E || E->size() != 2 || !readU64((*E)[0], D, EP) ||
+        !readU64((*E)[1], C, EP) || D == 0 || D > UINT32_MAX ||
+        (Bins && (D & (D - 1)))) {
+      if (Bins)
+        EP.report("expected [distance bin (a power of two), loads]");
+      else
+        EP.report("expected [distance >= 1, loads]");
+      return false;
+    }
+    Out[uint32_t(D)] = C;
+  }
   return true;
 }
 
@@ -452,18 +476,8 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
       if (!readU64(*X, *Out, AP.field(Key)))
         return false;
     }
-    json::Path DP = AP.field("distances");
-    for (size_t I = 0; I < A->size(); ++I) {
-      json::Path EP = DP.index(I);
-      const json::Array *E = (*A)[I].getAsArray();
-      uint64_t D = 0, C = 0;
-      if (!E || E->size() != 2 || !readU64((*E)[0], D, EP) ||
-          !readU64((*E)[1], C, EP) || D == 0 || D > UINT32_MAX) {
-        EP.report("expected [distance >= 1, loads]");
-        return false;
-      }
-      S.Distances[uint32_t(D)] = C;
-    }
+    if (!distancesFromJSON(*A, AP.field("distances"), false, S.Distances))
+      return false;
   }
   // Optional: profiles written before it was recorded lack it.
   if (const json::Value *SW = O->get("store_wait")) {
@@ -489,19 +503,8 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
       }
       if (!readU64(*X, L->Executions, LP.field("executions")))
         return false;
-      json::Path DP = LP.field("distances");
-      for (size_t I = 0; I < A->size(); ++I) {
-        json::Path EP = DP.index(I);
-        const json::Array *E = (*A)[I].getAsArray();
-        uint64_t D = 0, C = 0;
-        if (!E || E->size() != 2 || !readU64((*E)[0], D, EP) ||
-            !readU64((*E)[1], C, EP) || D == 0 || D > UINT32_MAX ||
-            (D & (D - 1))) {
-          EP.report("expected [distance bin (a power of two), loads]");
-          return false;
-        }
-        L->Distances[uint32_t(D)] = C;
-      }
+      if (!distancesFromJSON(*A, LP.field("distances"), true, L->Distances))
+        return false;
     }
   }
   return true;
