@@ -188,6 +188,31 @@ crop_profile *crop_profile_from_json(crop_context *C, const char *Json,
   });
 }
 
+char *crop_profile_to_binary(crop_context *C, const crop_profile *P,
+                             size_t *Size) {
+  return guarded<char *>(C, nullptr, [&]() -> char * {
+    if (!P || !Size) {
+      C->Error = "no profile or size given";
+      return nullptr;
+    }
+    std::string Bytes = crop::profileToBinary(P->P);
+    *Size = Bytes.size();
+    return copyString(Bytes);
+  });
+}
+
+crop_profile *crop_profile_from_binary(crop_context *C, const void *Bytes,
+                                       size_t Size, const char *Name) {
+  return guarded<crop_profile *>(C, nullptr, [&]() -> crop_profile * {
+    Expected<crop::ProgramProfile> P = crop::profileFromBinary(
+        StringRef(static_cast<const char *>(Bytes), Bytes ? Size : 0),
+        Name ? Name : "<memory>");
+    if (!take(C, P))
+      return nullptr;
+    return new crop_profile{std::move(*P)};
+  });
+}
+
 void crop_profile_free(crop_profile *P) { delete P; }
 
 int crop_predict(crop_context *C, const crop_profile *P, const crop_target *T,

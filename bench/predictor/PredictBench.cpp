@@ -1,8 +1,9 @@
 //===- PredictBench.cpp - How fast crop::predict answers, first and again -===//
 //
-// For each profile and target: the first prediction in a fresh memo (what a
-// new program costs), the same prediction repeated (what a tuner asking
-// again costs), and the predicted time itself. Prints a table, then how
+// For each profile: how long reading it takes in each file form (JSON and
+// binary). For each profile and target: the first prediction in a fresh
+// memo (what a new program costs), the same prediction repeated (what a tuner
+// asking again costs), and the predicted time itself. Prints a table, then how
 // many memoized predictions per second one caller thread and several caller
 // threads sharing the process's memo get (a tuner's workers).
 //
@@ -12,6 +13,7 @@
 #include "crop/Simulator/Predictor.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -58,6 +60,41 @@ int main(int argc, char **argv) {
     }
     Ts.push_back(std::move(*X));
   }
+  // Loading: each form from memory (the file read is the OS's business),
+  // median of 5.
+  outs() << formatv("{0,-28} {1,10} {2,13} {3,12} {4,15}\n", "profile",
+                    "json KiB", "json load ms", "binary KiB", "binary load ms");
+  for (const std::string &Path : Profiles) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+    if (!Buf) {
+      errs() << Path << ": " << Buf.getError().message() << "\n";
+      return 1;
+    }
+    Expected<crop::ProgramProfile> P =
+        crop::profileFromBuffer((*Buf)->getBuffer(), Path);
+    if (!P) {
+      errs() << toString(P.takeError()) << "\n";
+      return 1;
+    }
+    std::string Json = crop::profileToJSON(*P), Bin = crop::profileToBinary(*P);
+    auto median = [](auto Load) {
+      std::vector<double> T;
+      for (int K = 0; K < 5; ++K) {
+        auto S = Clock::now();
+        Load();
+        T.push_back(seconds(S, Clock::now()));
+      }
+      std::sort(T.begin(), T.end());
+      return T[2];
+    };
+    double J = median([&] { cantFail(crop::profileFromJSON(Json, Path)); });
+    double B = median([&] { cantFail(crop::profileFromBinary(Bin, Path)); });
+    outs() << formatv("{0,-28} {1,10:f0} {2,13:f1} {3,12:f0} {4,15:f1}\n",
+                      sys::path::filename(Path), Json.size() / 1024.0, J * 1e3,
+                      Bin.size() / 1024.0, B * 1e3);
+  }
+  outs() << "\n";
+
   crop::PredictOptions Opts;
   Opts.Threads = Threads;
   std::vector<crop::ProgramProfile> Loaded;

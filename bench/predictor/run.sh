@@ -1,5 +1,6 @@
 #!/bin/sh
-# Prediction speed and per-target predictions (issue 5): profiles clang's
+# Profile load time in both file forms, prediction speed and per-target
+# predictions (issues 5 and 14): profiles clang's
 # matmul (examples/matmul_tiled.c) at several sizes, then times
 # crop::predict on every CPU and GPU target: the first call (fresh memo) and
 # the same call repeated (memoized; the target is <= 1 ms), and prints the
@@ -22,6 +23,10 @@ for N in 64 128 256 512; do
     --arg f32:${N}x${N} --arg i32=$N -o "$WORK/matmul_$N.profile.json"
   PROFILES="$PROFILES $WORK/matmul_$N.profile.json"
 done
+# The suite's largest profile, where a bench run left them: the load times
+# of both file forms are issue 14's figure.
+BIG=$(ls -S "$BUILD"/bench/profiles/*.json 2>/dev/null | head -n 1 || true)
+[ -n "$BIG" ] && PROFILES="$PROFILES $BIG"
 TARGETS=""
 for T in gold5220r epyc7763 graviton2 h100-sxm a100 t4; do
   TARGETS="$TARGETS --target $T"

@@ -1,4 +1,4 @@
-//===- ProfileIO.cpp - JSON form of the program profile -------------------===//
+//===- ProfileIO.cpp - Profile files: the JSON form, reading, writing -----===//
 #include "crop/Profile/ProfileIO.h"
 
 #include <algorithm>
@@ -266,6 +266,11 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
         !VM.mapOptional("duplicate", X.Duplicate) ||
         !VM.mapOptional("address_offset", X.AddressOffset))
       return false;
+    if (Lanes < 1 || Lanes > UINT32_MAX || Bytes < 0 || Bytes > UINT32_MAX ||
+        Part < 0 || Part > 1) {
+      P.field("vertices").index(I).report("lanes, bytes or part out of range");
+      return false;
+    }
     X.Lanes = uint32_t(Lanes);
     X.MemBytes = uint32_t(Bytes);
     X.Part = uint32_t(Part);
@@ -631,8 +636,25 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
   return Prof;
 }
 
+ProfileFormat crop::profileFormatForPath(StringRef Path) {
+  return Path.ends_with(".cprof") ? ProfileFormat::Binary : ProfileFormat::JSON;
+}
+
+Expected<ProgramProfile> crop::profileFromBuffer(StringRef Bytes,
+                                                 StringRef Name) {
+  if (isBinaryProfile(Bytes))
+    return profileFromBinary(Bytes, Name);
+  return profileFromJSON(Bytes, Name);
+}
+
 Error crop::writeProfile(const ProgramProfile &P, StringRef Path) {
-  std::string Text = profileToJSON(P);
+  return writeProfile(P, Path, profileFormatForPath(Path));
+}
+
+Error crop::writeProfile(const ProgramProfile &P, StringRef Path,
+                         ProfileFormat Format) {
+  std::string Text =
+      Format == ProfileFormat::Binary ? profileToBinary(P) : profileToJSON(P);
   // A device or pipe ("-o /dev/null", a FIFO) is written in place: renaming
   // over it would replace the device with a plain file.
   sys::fs::file_status St;
@@ -672,5 +694,5 @@ Expected<ProgramProfile> crop::readProfile(StringRef Path) {
     return createStringError(Buf.getError(), "cannot read '%s': %s",
                              Path.str().c_str(),
                              Buf.getError().message().c_str());
-  return profileFromJSON((*Buf)->getBuffer(), Path);
+  return profileFromBuffer((*Buf)->getBuffer(), Path);
 }

@@ -53,6 +53,8 @@ def _c():
         "crop_profile_module": (P, [P, S, I, S, S, ctypes.POINTER(S), Z, D, S]),
         "crop_profile_load": (P, [P, S]), "crop_profile_save": (I, [P, P, S]),
         "crop_profile_to_json": (P, [P, P]), "crop_profile_from_json": (P, [P, S, S]),
+        "crop_profile_to_binary": (P, [P, P, ctypes.POINTER(Z)]),
+        "crop_profile_from_binary": (P, [P, ctypes.c_char_p, Z, S]),
         "crop_profile_free": (None, [P]),
         "crop_predict": (I, [P, P, P, U, I, U, ctypes.POINTER(D), ctypes.POINTER(P)]),
         "crop_predict_many": (I, [P, ctypes.POINTER(P), Z, P, U, I, U, ctypes.POINTER(D)]),
@@ -150,18 +152,37 @@ class Profile:
         ctx = _Context()
         return cls(ctx.check(ctx.lib.crop_profile_from_json(ctx.ptr, _b(text), _b(name))), ctx)
 
+    @classmethod
+    def from_bytes(cls, data, name="<memory>"):
+        """A profile from its binary form (Profile.to_bytes(), a .cprof file's content)."""
+        ctx = _Context()
+        data = bytes(data)
+        return cls(ctx.check(ctx.lib.crop_profile_from_binary(ctx.ptr, data, len(data), _b(name))), ctx)
+
     def save(self, path):
+        """Writes the profile file: binary for a path ending in .cprof (fast to load), else JSON."""
         if self._ctx.lib.crop_profile_save(self._ctx.ptr, self._ptr, _b(os.fspath(path))) != 0:
             self._ctx.fail()
 
     def to_json(self):
         return self._ctx.string(self._ctx.lib.crop_profile_to_json(self._ctx.ptr, self._ptr))
 
+    def to_bytes(self):
+        """The binary form: what a .cprof file holds; compact, and about 30x faster to read than JSON."""
+        size = ctypes.c_size_t()
+        ptr = self._ctx.lib.crop_profile_to_binary(self._ctx.ptr, self._ptr, ctypes.byref(size))
+        if not ptr:
+            self._ctx.fail()
+        try:
+            return ctypes.string_at(ptr, size.value)
+        finally:
+            self._ctx.lib.crop_string_free(ptr)
+
     def __getstate__(self):
-        return {"json": self.to_json()}
+        return {"binary": self.to_bytes()}
 
     def __setstate__(self, state):
-        other = Profile.from_json(state["json"])
+        other = Profile.from_bytes(state["binary"]) if "binary" in state else Profile.from_json(state["json"])
         self._ctx, self._ptr = other._ctx, other._ptr
         other._ptr = None
 
@@ -235,9 +256,9 @@ def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_c
 
 def _profile_item(item):
     """profile_many's worker: a (module, entry, args) tuple or a dict of profile()'s arguments; returns
-    the profile's text (what crosses a process boundary)."""
+    the profile's binary form (what crosses a process boundary)."""
     kw = dict(item) if isinstance(item, dict) else dict(zip(("ll_text_or_path", "entry", "args"), item))
-    return profile(**kw).to_json()
+    return profile(**kw).to_bytes()
 
 
 def profile_many(items, jobs=None, executor=None, progress=None, return_errors=False):
@@ -264,7 +285,7 @@ def profile_many(items, jobs=None, executor=None, progress=None, return_errors=F
         out = []
         for f in futures:
             try:
-                out.append(Profile.from_json(f.result()))
+                out.append(Profile.from_bytes(f.result()))
             except Error as e:
                 if not return_errors:
                     raise

@@ -71,6 +71,26 @@ class CropTest(unittest.TestCase):
                 f.write(kernel(256))
             self.assertEqual(t.predict_many([crop.profile(ll, args=["f32:65536"])])[0], secs[1])
 
+    def test_binary_profile_form(self):
+        t = crop.Target("gold5220r")
+        p = crop.profile(kernel(4096), entry="kernel", args=["f32:4096"])
+        data = p.to_bytes()
+        self.assertTrue(data.startswith(b"CROPPROF"))
+        self.assertLess(len(data), len(p.to_json()))
+        q = crop.Profile.from_bytes(data)
+        self.assertEqual(q.to_json(), p.to_json())
+        self.assertIn(b"CROPPROF", pickle.dumps(p))  # pickles travel in the binary form
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "k.cprof")
+            p.save(path)
+            with open(path, "rb") as f:
+                self.assertEqual(f.read(), data)
+            self.assertEqual(t.predict(crop.Profile.load(path)).seconds, t.predict(p).seconds)
+        with self.assertRaises(crop.Error) as e:
+            crop.Profile.from_bytes(data[:-3], name="cut.cprof")
+        self.assertIn("cut.cprof: binary profile truncated", str(e.exception))
+        self.assertGreater(t.predict(p).seconds, 0)
+
     def test_bad_input_leaves_handles_usable(self):
         t = crop.Target("epyc7763")
         with self.assertRaises(crop.Error) as e:

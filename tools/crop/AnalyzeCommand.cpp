@@ -145,7 +145,8 @@ Expected<ProgramProfile> profile() {
     if (!Key)
       return Key.takeError();
     SmallString<256> P(Folder);
-    sys::path::append(P, *Key + ".profile.json");
+    // Binary: the cache is read on every repeated analyze, JSON is slow.
+    sys::path::append(P, *Key + ".profile.cprof");
     Path = std::string(P);
     if (sys::fs::exists(Path)) {
       Expected<ProgramProfile> Cached = readProfile(Path);

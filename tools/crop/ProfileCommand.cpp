@@ -26,12 +26,17 @@ cl::SubCommand Sub(
     "  The module is instrumented (block/edge counters, memory hooks) and run\n"
     "  in a child process with serial stand-ins for OpenMP, Halide and TVM,\n"
     "  so every count is exact and independent of this machine's cores. The\n"
-    "  profile (JSON, docs/profile-format.md) holds per-function call and\n"
+    "  profile (docs/profile-format.md) holds per-function call and\n"
     "  task counts, per-block counts, branch counts, graphlets and reuse-\n"
     "  distance histograms for 64- and 128-byte lines. The program's own\n"
     "  output goes to stderr.\n\n"
     "  Default output: FILE's name with its extension replaced by\n"
-    "  .profile.json, in the current directory; -o - writes to stdout.\n\n"
+    "  .profile.json, in the current directory; -o - writes to stdout. The\n"
+    "  file is JSON, for people and scripts, or with --format binary (the\n"
+    "  default for a path ending in .cprof) the same profile in a compact\n"
+    "  form that loads about 30x faster: a tuner's choice. Every command\n"
+    "  that reads profiles reads both; given a profile as FILE, crop profile\n"
+    "  converts it: crop profile p.profile.json -o p.cprof\n\n"
     "  Examples:\n"
     "    crop profile prog.ll -- 100 200          (runs main with argv)\n"
     "    crop profile prog.ll --entry kernel      (main runs; only kernel's\n"
@@ -42,13 +47,17 @@ cl::SubCommand Sub(
     "        --arg f32:8x1 --arg f32:8 --arg f32:1x8\n\n"
     "  Batch mode: FILE is a directory (every .ll and .bc in it, with the\n"
     "  --entry and --arg given), or --list LIST (a file of lines 'FILE\n"
-    "  [ENTRY [ARG...]]'; # starts a comment); -o names the output directory, one\n"
-    "  <stem>.profile.json per program. Programs whose profile there is\n"
+    "  [ENTRY [ARG...]]'; # starts a comment); -o names the output directory, "
+    "one\n"
+    "  <stem>.profile.json (.profile.cprof with --format binary) per program.\n"
+    "  Programs whose profile there is\n"
     "  current (same module hash and entry) are skipped, so an interrupted\n"
     "  batch resumes; --jobs runs several at once, --shard K/N takes every\n"
     "  N-th program from the K-th (0-based) to split a batch over machines:\n"
-    "    crop profile kernels/ --entry kernel --arg f32:1024 -o profiles/ --jobs 8\n"
-    "    parallel crop profile --list all.txt -o profiles/ --shard {}/4 ::: 0 1 2 3\n");
+    "    crop profile kernels/ --entry kernel --arg f32:1024 -o profiles/ "
+    "--jobs 8\n"
+    "    parallel crop profile --list all.txt -o profiles/ --shard {}/4 ::: 0 "
+    "1 2 3\n");
 
 cl::opt<std::string> Input(cl::Positional,
                            cl::desc("<FILE.ll|FILE.bc|DIRECTORY>"),
@@ -78,6 +87,15 @@ cl::opt<std::string> Output("o",
                                      "<FILE stem>.profile.json; - = stdout)"),
                             cl::value_desc("path"), cl::sub(Sub),
                             cl::cat(cropCategory()));
+cl::opt<ProfileFormat>
+    Format("format",
+           cl::desc("Profile file form (default: binary for a path ending in "
+                    ".cprof, json otherwise)"),
+           cl::values(clEnumValN(ProfileFormat::JSON, "json",
+                                 "JSON, for people and scripts"),
+                      clEnumValN(ProfileFormat::Binary, "binary",
+                                 "compact, fast to load (a tuner's choice)")),
+           cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<double>
     SampleRate("sample-rate",
                cl::desc("SHARDS sampling rate for reuse distances, in (0, 1] "
@@ -118,8 +136,28 @@ cl::opt<bool> Force("force",
                              "profile exists"),
                     cl::sub(Sub), cl::cat(cropCategory()));
 
+/// Whether Path holds a profile (either form) rather than a module.
+bool isProfileFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFileSlice(Path, 4096, 0);
+  if (!Buf)
+    return false;
+  StringRef Head = (*Buf)->getBuffer();
+  return isBinaryProfile(Head) ||
+         (Head.ltrim().starts_with("{") && Head.contains("\"crop-profile\""));
+}
+
+/// --format when given, else the form Path's extension asks for.
+ProfileFormat formatFor(StringRef Path) {
+  return Format.getNumOccurrences() ? Format.getValue()
+                                    : profileFormatForPath(Path);
+}
+
 std::string defaultOutput(StringRef In) {
-  return (sys::path::stem(In) + ".profile.json").str();
+  const bool Binary =
+      Format.getNumOccurrences() && Format == ProfileFormat::Binary;
+  return (sys::path::stem(In) + (Binary ? ".profile.cprof" : ".profile.json"))
+      .str();
 }
 
 Error runProfile() {
@@ -137,16 +175,21 @@ Error runProfile() {
       errs() << "crop profile: " << Line << "\n";
     };
 
-  Expected<ProgramProfile> P = profileModule(Input, Opts);
+  // A profile given as FILE is converted (JSON to binary or back), not run.
+  Expected<ProgramProfile> P =
+      isProfileFile(Input) ? readProfile(Input) : profileModule(Input, Opts);
   if (!P)
     return P.takeError();
   std::string Out = Output.empty() ? defaultOutput(Input) : Output.getValue();
   if (Out == "-") {
-    outs() << profileToJSON(*P) << "\n";
+    if (formatFor(Out) == ProfileFormat::Binary)
+      outs() << profileToBinary(*P);
+    else
+      outs() << profileToJSON(*P) << "\n";
     return Error::success();
   }
   // writeProfile writes devices and pipes (/dev/null) in place.
-  if (Error E = writeProfile(*P, Out))
+  if (Error E = writeProfile(*P, Out, formatFor(Out)))
     return E;
   if (!Quiet)
     errs() << "crop profile: wrote " << Out << "\n";

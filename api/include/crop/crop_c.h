@@ -65,6 +65,12 @@ int crop_profile_save(crop_context *C, const crop_profile *P,
 char *crop_profile_to_json(crop_context *C, const crop_profile *P);
 crop_profile *crop_profile_from_json(crop_context *C, const char *Json,
                                      const char *Name);
+/* The binary form (what a .cprof file holds; about 30x faster to read than
+ * JSON): *Size gets its length in bytes; free it with crop_string_free. */
+char *crop_profile_to_binary(crop_context *C, const crop_profile *P,
+                             size_t *Size);
+crop_profile *crop_profile_from_binary(crop_context *C, const void *Bytes,
+                                       size_t Size, const char *Name);
 void crop_profile_free(crop_profile *P);
 
 /* Predictions per call. Threads 0: the target's own; WarmCalls: the steady

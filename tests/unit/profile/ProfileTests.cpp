@@ -2,7 +2,9 @@
 #include "crop/Profile/ProfileIO.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #include <catch2/catch.hpp>
 
@@ -338,5 +340,132 @@ TEST_CASE("concurrent writers of one profile each leave a whole file",
     ++Files;
   CHECK(Files == 1);
   llvm::sys::fs::remove(Path);
+  llvm::sys::fs::remove(Dir);
+}
+
+/// A profile with every field the file forms carry set to something.
+static ProgramProfile everyFieldProfile() {
+  ProgramProfile P = sampleProfile();
+  P.Module.CodegenCPU = "x86-64-v3";
+  P.SampleRate = 0.1;
+  P.EntryCalls = 3;
+  BlockProfile &B = P.Functions[0].Blocks[0];
+  B.Stores = 50;
+  B.StoreBytes = 200;
+  B.LineSplitLoads = 7;
+  BlockReuse &R = B.Reuse[64];
+  R.ClassSerial.add(1, 5);
+  R.ClassTask.add(20);
+  R.StoreSerial.add(3, 2);
+  B.Reuse[128].Serial.add(1u << 20, 4);
+  Graphlet &G = B.Body;
+  G.LiveIns.push_back({"f32", 8, 0, 36});
+  G.G[1].Duplicate = true;
+  G.G[2].AddressOffset = true;
+  G.Machine.push_back({0, 116, {{8, 35}, {32, 22}}, {{32, 1}}});
+  G.ChainsRestart = true;
+  B.StoreAlias = {{{1, 10}, {4, 960}}, 10, 485};
+  B.StoreWait.Aliased = {{{4, 18}, {512, 1500}}, 1400};
+  B.StoreWait.Same = {{{1, 7}}, 7};
+  boost::add_vertex(GraphletVertex{"V0", "entry", "void", 1, 0, 0},
+                    B.Successors[0].Superblock.G);
+  boost::add_vertex(GraphletVertex{"S1_V1", "br", "void", 1, 0, 1},
+                    B.Successors[0].Superblock.G);
+  boost::add_edge(0, 1, GraphletEdge{DepKind::Control},
+                  B.Successors[0].Superblock.G);
+  FunctionProfile Serial;
+  Serial.Name = "kernel";
+  Serial.Calls = 3;
+  P.Functions.push_back(Serial);
+  return P;
+}
+
+TEST_CASE("the binary profile holds what the JSON one holds", "[profile]") {
+  ProgramProfile P = everyFieldProfile();
+  std::string Json = profileToJSON(P), Bin = profileToBinary(P);
+  CHECK(isBinaryProfile(Bin));
+  CHECK_FALSE(isBinaryProfile(Json));
+  CHECK(Bin.size() < Json.size() / 3);
+  auto Q = profileFromBinary(Bin, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(profileToJSON(*Q) == Json);
+  CHECK(Q->SampleRate == 0.1);
+  // profileFromBuffer tells the forms apart.
+  auto FromJson = profileFromBuffer(Json, "mem.json");
+  auto FromBin = profileFromBuffer(Bin, "mem.cprof");
+  REQUIRE(static_cast<bool>(FromJson));
+  REQUIRE(static_cast<bool>(FromBin));
+  CHECK(profileToJSON(*FromBin) == Json);
+}
+
+TEST_CASE("a damaged binary profile is refused, naming why", "[profile]") {
+  std::string Bin = profileToBinary(everyFieldProfile());
+  auto message = [](llvm::Expected<ProgramProfile> Q) {
+    REQUIRE_FALSE(static_cast<bool>(Q));
+    return llvm::toString(Q.takeError());
+  };
+  // Cut anywhere: never read as a profile.
+  for (size_t Cut : {size_t(4), size_t(20), Bin.size() / 2, Bin.size() - 1})
+    CHECK_THAT(message(profileFromBinary(Bin.substr(0, Cut), "cut.cprof")),
+               Catch::Contains("cut.cprof"));
+  CHECK_THAT(message(profileFromBinary(Bin.substr(0, Bin.size() - 1), "c")),
+             Catch::Contains("truncated"));
+  // One bit flipped in the payload: the checksum says so.
+  std::string Flipped = Bin;
+  Flipped[Bin.size() / 2] ^= 4;
+  CHECK_THAT(message(profileFromBinary(Flipped, "f.cprof")),
+             Catch::Contains("checksum"));
+  // A newer layout or content version: refused with what this Crop reads.
+  std::string Newer = Bin;
+  Newer[8] = char(BinaryProfileVersion + 1);
+  CHECK_THAT(message(profileFromBinary(Newer, "n.cprof")),
+             Catch::Contains("not supported"));
+  Newer = Bin;
+  Newer[12] = char(ProgramProfile::FormatVersion + 1);
+  CHECK_THAT(message(profileFromBinary(Newer, "n.cprof")),
+             Catch::Contains("not supported"));
+}
+
+TEST_CASE("a binary profile whose content is wrong names the byte",
+          "[profile]") {
+  // A payload that checks out but says something impossible (crafted, or
+  // written by a broken writer): a string index past the table.
+  std::string Bin = profileToBinary(everyFieldProfile());
+  // An empty string table, then the module hash as string 5; the header
+  // (32 bytes) keeps its versions and gets the new length and checksum.
+  std::string Bad = std::string("\x00\x05", 2);
+  std::string File = Bin.substr(0, 16);
+  for (unsigned I = 0; I < 8; ++I)
+    File.push_back(char(uint64_t(Bad.size()) >> (8 * I)));
+  uint64_t H = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(Bad.data()), Bad.size()));
+  for (unsigned I = 0; I < 8; ++I)
+    File.push_back(char(H >> (8 * I)));
+  File += Bad;
+  auto Q = profileFromBinary(File, "bad.cprof");
+  REQUIRE_FALSE(static_cast<bool>(Q));
+  CHECK_THAT(llvm::toString(Q.takeError()),
+             Catch::Contains("bad.cprof: corrupt binary profile at byte 33: "
+                             "string index out of range"));
+}
+
+TEST_CASE("profile files are written in the form their name asks for",
+          "[profile]") {
+  llvm::SmallString<128> Dir;
+  REQUIRE_FALSE(llvm::sys::fs::createUniqueDirectory("crop-profile", Dir));
+  ProgramProfile P = everyFieldProfile();
+  for (auto [Name, Binary] : {std::pair<const char *, bool>{"p.cprof", true},
+                              {"p.profile.json", false}}) {
+    llvm::SmallString<128> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    REQUIRE_FALSE(static_cast<bool>(writeProfile(P, Path)));
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    REQUIRE(Buf);
+    CHECK(isBinaryProfile((*Buf)->getBuffer()) == Binary);
+    auto Back = readProfile(Path);
+    REQUIRE(static_cast<bool>(Back));
+    CHECK(profileToJSON(*Back) == profileToJSON(P));
+    llvm::sys::fs::remove(Path);
+  }
   llvm::sys::fs::remove(Dir);
 }
