@@ -6,7 +6,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
+#include <thread>
 
 using namespace llvm;
 
@@ -91,25 +93,47 @@ predictAll(const ProgramProfile &P, ArrayRef<const hw::Target *> Targets,
 }
 
 Expected<std::vector<double>>
-predictSeconds(ArrayRef<const ProgramProfile *> Candidates,
-               const hw::Target &T, const PredictOptions &Opts,
-               PredictionMemo *Memo) {
-  std::vector<double> Out;
-  Out.reserve(Candidates.size());
-  for (size_t I = 0; I < Candidates.size(); ++I) {
-    Expected<Prediction> R = predictIn(*Candidates[I], T, Opts, Memo);
-    if (!R)
-      return createStringError(inconvertibleErrorCode(), "candidate %zu: %s",
-                               I, toString(R.takeError()).c_str());
-    Out.push_back(R->SecondsPerCall);
-  }
+predictSeconds(ArrayRef<const ProgramProfile *> Candidates, const hw::Target &T,
+               const PredictOptions &Opts, PredictionMemo *Memo,
+               unsigned Jobs) {
+  const size_t N = Candidates.size();
+  std::vector<double> Out(N, 0.0);
+  std::vector<std::string> Errors(N);
+  // Candidates are independent and the memo serves several threads at once
+  // (PredictionMemo): the workers take them in turn. A batch too small to
+  // pay for starting threads runs on the caller's.
+  unsigned Workers =
+      Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  Workers = unsigned(std::min<size_t>(Workers, N / MinCandidatesPerWorker));
+  std::atomic<size_t> Next{0};
+  auto work = [&] {
+    for (size_t I; (I = Next.fetch_add(1)) < N;) {
+      Expected<Prediction> R = predictIn(*Candidates[I], T, Opts, Memo);
+      if (R)
+        Out[I] = R->SecondsPerCall;
+      else
+        Errors[I] = toString(R.takeError());
+    }
+  };
+  std::vector<std::thread> Pool;
+  for (unsigned W = 1; W < Workers; ++W)
+    Pool.emplace_back(work);
+  work();
+  for (std::thread &Th : Pool)
+    Th.join();
+  for (size_t I = 0; I < N; ++I)
+    if (!Errors[I].empty())
+      return createStringError(inconvertibleErrorCode(), "candidate %zu: %s", I,
+                               Errors[I].c_str());
   return Out;
 }
 
-Expected<std::vector<size_t>>
-rank(ArrayRef<const ProgramProfile *> Candidates, const hw::Target &T,
-     const PredictOptions &Opts, PredictionMemo *Memo) {
-  Expected<std::vector<double>> S = predictSeconds(Candidates, T, Opts, Memo);
+Expected<std::vector<size_t>> rank(ArrayRef<const ProgramProfile *> Candidates,
+                                   const hw::Target &T,
+                                   const PredictOptions &Opts,
+                                   PredictionMemo *Memo, unsigned Jobs) {
+  Expected<std::vector<double>> S =
+      predictSeconds(Candidates, T, Opts, Memo, Jobs);
   if (!S)
     return S.takeError();
   std::vector<size_t> Order(S->size());

@@ -184,6 +184,7 @@ class CpuPredictor {
   std::optional<PipelineSimulator> Sim;
   /// The cache models this prediction uses, by threads running.
   std::map<unsigned, std::shared_ptr<CacheModel>> HeldCaches;
+  std::unordered_map<const Graphlet *, GraphletKey> Keys;
 
 public:
   CpuPredictor(const ProgramProfile &P, const hw::Target &T,
@@ -194,10 +195,25 @@ public:
     TH.Hi ^= uint64_t(vectorBits()) * 0x9E3779B97F4A7C15ull;
   }
 
+  /// A graphlet's structural key, hashed once per prediction (a block's
+  /// body is asked for again with each successor).
+  GraphletKey keyOf(const Graphlet &Gr) {
+    auto [It, New] = Keys.try_emplace(&Gr);
+    if (New)
+      It->second = graphletKey(Gr);
+    return It->second;
+  }
+
   /// The block's simulated cost (SimulatedCost), memoized.
   SimulatedCost simulate(const Graphlet &Gr, double Latency,
                          uint32_t Restart = 0) {
-    GraphletKey GK = graphletKey(Gr);
+    return simulate(
+        keyOf(Gr), [&]() -> const Graphlet & { return Gr; }, Latency, Restart);
+  }
+  /// The same for a graphlet known by its key, built by Build only when its
+  /// cost is not in the memo.
+  SimulatedCost simulate(GraphletKey GK, function_ref<const Graphlet &()> Build,
+                         double Latency, uint32_t Restart = 0) {
     CostKey K{TH, {GK.Lo, GK.Hi}, latencyKey(Latency), Restart};
     {
       std::shared_lock<std::shared_mutex> Lock(G.CostsLock);
@@ -208,7 +224,7 @@ public:
     if (!Sim)
       Sim.emplace(T, simulatorOptions());
     double L = K.Latency8 < 0 ? -1.0 : double(K.Latency8) / 8.0;
-    BlockCost C = Sim->simulate(Gr, L, Restart);
+    BlockCost C = Sim->simulate(Build(), L, Restart);
     SimulatedCost V{C.Cycles, C.LoadToStore, C.LoadPortCycles};
     std::unique_lock<std::shared_mutex> Lock(G.CostsLock);
     // Bounded: a memo past its size starts afresh (entries are cheap to
@@ -373,15 +389,37 @@ Prediction CpuPredictor::run() {
           double NB = Succ.Count ? double(Succ.Loads) / double(Succ.Count) : 0;
           SbLat = NA + NB > 0 ? (LA * NA + LB * NB) / (NA + NB) : LA;
         }
-        // The pair run back to back must carry both blocks' recurrences.
-        std::optional<Graphlet> WithCarried =
-            superblockWithCarried(S.Superblock, B.Body, Succ.Body);
+        // The pair run back to back must carry both blocks' recurrences
+        // (superblockWithCarried). That graphlet is a function of the three
+        // it is made of, so its key is theirs combined, and it is built only
+        // when the memo lacks its cost.
+        const bool Carries = superblockCarries(S.Superblock, B.Body, Succ.Body);
         // A self loop B+B runs two iterations per execution.
         const bool Self = S.Block == B.Name;
-        const Graphlet &Pair = WithCarried ? *WithCarried : S.Superblock;
-        double Sb = cost(Pair, SbLat, Self ? restartEvery(Trip / 2) : 0);
+        GraphletKey PairKey = keyOf(S.Superblock);
+        if (Carries) {
+          GraphletKey H = keyOf(B.Body), Tl = keyOf(Succ.Body);
+          PairKey.Lo = PairKey.Lo * 0x9E3779B97F4A7C15ull ^ H.Lo ^
+                       Tl.Lo * 0xC2B2AE3D27D4EB4Full ^
+                       (B.Body.Block == Succ.Body.Block ? 0x5BD1E995ull : 1);
+          PairKey.Hi = PairKey.Hi * 0x165667B19E3779F9ull ^ H.Hi ^
+                       Tl.Hi * 0x27D4EB2F165667C5ull;
+        }
+        std::optional<Graphlet> WithCarried;
+        auto pair = [&]() -> const Graphlet & {
+          if (!Carries)
+            return S.Superblock;
+          if (!WithCarried)
+            WithCarried =
+                superblockWithCarried(S.Superblock, B.Body, Succ.Body);
+          return *WithCarried;
+        };
+        double Sb =
+            simulate(PairKey, pair, SbLat, Self ? restartEvery(Trip / 2) : 0)
+                .Cycles;
         if (Self && Waiting > 0 && Trip > 0)
-          Sb = Waiting * cost(Pair, SbLat) + (1 - Waiting) * Sb;
+          Sb = Waiting * simulate(PairKey, pair, SbLat).Cycles +
+               (1 - Waiting) * Sb;
         double Alone = Self ? Own : cost(Succ.Body, SuccLat);
         double Part = Own + Alone > 0 ? Sb * Own / (Own + Alone) : Own;
         Pipe += Freq * Part;

@@ -24,32 +24,45 @@ bool hasDataEdge(const Graphlet &G, size_t From, size_t To) {
   return false;
 }
 
+bool hasCarriedEdge(const Graphlet &G) {
+  for (auto [E, End] = boost::edges(G.G); E != End; ++E)
+    if (G.G[*E].Kind == DepKind::Carried)
+      return true;
+  return false;
+}
+
 } // namespace
+
+bool crop::superblockCarries(const Graphlet &Sb, const Graphlet &Head,
+                             const Graphlet &Tail) {
+  if (hasCarriedEdge(Sb) || (!hasCarriedEdge(Head) && !hasCarriedEdge(Tail)))
+    return false;
+  const size_t NH = boost::num_vertices(Head.G),
+               NT = boost::num_vertices(Tail.G), NS = boost::num_vertices(Sb.G);
+  if (NH == 0 || NT == 0 || NS != NH + NT - 1)
+    return false;
+  // Head's vertex i is Sb's i; Tail's vertex k >= 1 is Sb's NH + k - 1.
+  for (size_t I = 0; I < NH; ++I) {
+    const GraphletVertex &A = Head.G[I], &B = Sb.G[I];
+    if (A.Opcode != B.Opcode || A.Lanes != B.Lanes || B.Part != 0)
+      return false;
+  }
+  for (size_t K = 1; K < NT; ++K) {
+    const GraphletVertex &A = Tail.G[K], &B = Sb.G[NH + K - 1];
+    if (A.Opcode != B.Opcode || A.Lanes != B.Lanes || B.Part != 1)
+      return false;
+  }
+  return true;
+}
 
 std::optional<Graphlet> crop::superblockWithCarried(const Graphlet &Sb,
                                                     const Graphlet &Head,
                                                     const Graphlet &Tail) {
-  if (!carriedEdges(Sb).empty())
+  if (!superblockCarries(Sb, Head, Tail))
     return std::nullopt;
   auto HeadC = carriedEdges(Head), TailC = carriedEdges(Tail);
-  if (HeadC.empty() && TailC.empty())
-    return std::nullopt;
-  const size_t NH = boost::num_vertices(Head.G),
-               NT = boost::num_vertices(Tail.G), NS = boost::num_vertices(Sb.G);
-  if (NH == 0 || NT == 0 || NS != NH + NT - 1)
-    return std::nullopt;
-  // Head's vertex i is Sb's i; Tail's vertex k >= 1 is Sb's NH + k - 1.
+  const size_t NH = boost::num_vertices(Head.G);
   auto inTail = [&](size_t K) { return NH + K - 1; };
-  for (size_t I = 0; I < NH; ++I) {
-    const GraphletVertex &A = Head.G[I], &B = Sb.G[I];
-    if (A.Opcode != B.Opcode || A.Lanes != B.Lanes || B.Part != 0)
-      return std::nullopt;
-  }
-  for (size_t K = 1; K < NT; ++K) {
-    const GraphletVertex &A = Tail.G[K], &B = Sb.G[inTail(K)];
-    if (A.Opcode != B.Opcode || A.Lanes != B.Lanes || B.Part != 1)
-      return std::nullopt;
-  }
   Graphlet R = Sb;
   const bool SelfLoop = Head.Block == Tail.Block;
   for (auto [U, V] : HeadC) {

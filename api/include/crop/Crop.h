@@ -55,16 +55,22 @@ predictAll(const ProgramProfile &P, llvm::ArrayRef<const hw::Target *> Targets,
            llvm::ArrayRef<unsigned> Threads, PredictOptions Opts = {},
            PredictionMemo *Memo = nullptr);
 
-/// Predicted seconds per call of each candidate on one target.
+/// A batch gets one worker thread per this many candidates, up to Jobs.
+constexpr size_t MinCandidatesPerWorker = 8;
+
+/// Predicted seconds per call of each candidate on one target, on Jobs
+/// threads (0: one per CPU) sharing Memo; the same answers as one thread.
+/// An error names the first candidate that failed.
 llvm::Expected<std::vector<double>>
 predictSeconds(llvm::ArrayRef<const ProgramProfile *> Candidates,
                const hw::Target &T, const PredictOptions &Opts = {},
-               PredictionMemo *Memo = nullptr);
+               PredictionMemo *Memo = nullptr, unsigned Jobs = 0);
 
 /// Candidate indices, predicted fastest first (ties keep their order).
 llvm::Expected<std::vector<size_t>>
 rank(llvm::ArrayRef<const ProgramProfile *> Candidates, const hw::Target &T,
-     const PredictOptions &Opts = {}, PredictionMemo *Memo = nullptr);
+     const PredictOptions &Opts = {}, PredictionMemo *Memo = nullptr,
+     unsigned Jobs = 0);
 
 } // namespace crop
 

@@ -251,3 +251,25 @@ TEST_CASE("one memo shared by several threads: the same answers", "[api]") {
     CHECK(Shared.size() <= Max);
   }
 }
+
+TEST_CASE("a batch predicted on several worker threads: the same answers",
+          "[api]") {
+  TwoCandidates Fx;
+  REQUIRE(Fx.ok());
+  // Enough candidates for four workers (MinCandidatesPerWorker each).
+  std::vector<const ProgramProfile *> Batch;
+  for (size_t I = 0; I < 4 * MinCandidatesPerWorker + 3; ++I)
+    Batch.push_back(Fx.C[I % Fx.C.size()]);
+  PredictionMemo One, Four;
+  llvm::Expected<std::vector<double>> Serial =
+      predictSeconds(Batch, *Fx.T, {}, &One, 1);
+  llvm::Expected<std::vector<double>> Parallel =
+      predictSeconds(Batch, *Fx.T, {}, &Four, 4);
+  REQUIRE(static_cast<bool>(Serial));
+  REQUIRE(static_cast<bool>(Parallel));
+  CHECK(*Parallel == *Serial);
+  llvm::Expected<std::vector<size_t>> Order = rank(Batch, *Fx.T, {}, &Four, 4);
+  REQUIRE(static_cast<bool>(Order));
+  CHECK(Order->size() == Batch.size());
+  CHECK((*Serial)[Order->front()] <= (*Serial)[Order->back()]);
+}

@@ -32,6 +32,12 @@ std::optional<Graphlet> superblockWithCarried(const Graphlet &Sb,
                                               const Graphlet &Head,
                                               const Graphlet &Tail);
 
+/// Whether superblockWithCarried(Sb, Head, Tail) returns a graphlet, without
+/// building it: the predictor looks its cost up first, and builds the
+/// graphlet (a copy of Sb) only when it must be simulated.
+bool superblockCarries(const Graphlet &Sb, const Graphlet &Head,
+                       const Graphlet &Tail);
+
 } // namespace crop
 
 #endif // CROP_SIMULATOR_SUPERBLOCK_H
