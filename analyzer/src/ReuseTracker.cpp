@@ -134,8 +134,12 @@ public:
   }
 
   void clear() {
-    Slots = BigArray<Slot>();
     Count = 0;
+    if (Slots.size() == MinSlots) { // Reused: no allocation per reset.
+      std::fill(Slots.begin(), Slots.end(), Slot{Empty, 0, 0});
+      return;
+    }
+    Slots = BigArray<Slot>();
     rehash(MinSlots);
   }
 
@@ -259,9 +263,11 @@ public:
       Words[I] = ~uint64_t(0);
     if (Live % 64)
       Words[Live / 64] = (uint64_t(1) << (Live % 64)) - 1;
-    // Linear-time Fenwick construction.
+    // Linear-time Fenwick construction (none over no marks: a reset per
+    // task of an OpenMP loop with 200 000 one-iteration tasks does this
+    // for every task).
     std::fill(Tree.begin(), Tree.end(), 0);
-    for (size_t I = 1; I < Tree.size(); ++I) {
+    for (size_t I = 1; Live && I < Tree.size(); ++I) {
       Tree[I] += popcount(Words[I - 1]);
       size_t J = I + (I & (0 - I));
       if (J < Tree.size())
@@ -430,10 +436,12 @@ struct LineStack {
   }
 
   void clear() {
+    ++Epoch;
+    if (Now == 0 && Lines.size() == 0)
+      return; // Nothing touched since the last clear.
     Lines.clear();
     Marks.rebuild(0, 0);
     Now = 0;
-    ++Epoch;
   }
 
   uint64_t bytes() const {

@@ -311,7 +311,7 @@ void *TVMModuleCtx = nullptr;
         F.Launches.push_back({Tasks, N});
     }
   }
-  sendMessage(Fd, 'R', profileToJSON(P));
+  sendMessage(Fd, 'R', profileToBinary(P));
   std::fflush(stderr);
   ::_exit(0);
 }
@@ -466,7 +466,7 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
         inconvertibleErrorCode(),
         Prefix + "the program ended the process with status " +
             std::to_string(WEXITSTATUS(Status)) + " before the entry returned");
-  return profileFromJSON(Result, Prefix + "<profile from the child>");
+  return profileFromBinary(Result, Prefix + "<profile from the child>");
 }
 
 } // namespace crop::detail

@@ -629,6 +629,11 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
       !M.map("sample_rate", Prof.SampleRate) ||
       !M.map("functions", Prof.Functions))
     return R.fail(Root);
+  if (!(Prof.SampleRate > 0 && Prof.SampleRate <= 1))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: invalid profile: sample_rate %g is not in "
+                             "(0, 1]",
+                             Name.str().c_str(), Prof.SampleRate);
   Prof.Module.VectorBits = uint32_t(std::clamp<int64_t>(VectorBits, 0, 1 << 16));
   const json::Value *EC = O->get("entry_calls");
   if (!EC || !readU64(*EC, Prof.EntryCalls, P.field("entry_calls")))
