@@ -719,6 +719,20 @@ bool isAddressOffset(const Instruction &I) {
   return true;
 }
 
+/// GraphletVertex::NoNaNs: an llvm.maxnum/minnum with the nnan flag or an
+/// operand that is never NaN.
+bool isMinMaxWithoutNaNs(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II || (II->getIntrinsicID() != Intrinsic::maxnum &&
+              II->getIntrinsicID() != Intrinsic::minnum))
+    return false;
+  if (II->hasNoNaNs())
+    return true;
+  SimplifyQuery Q(layoutOf(I));
+  return isKnownNeverNaN(II->getArgOperand(0), 0, Q) ||
+         isKnownNeverNaN(II->getArgOperand(1), 0, Q);
+}
+
 } // namespace
 
 bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
@@ -730,6 +744,7 @@ bool crop::classifyInstruction(const Instruction &I, GraphletVertex &Out) {
   Out.Contract = contractsFMul(I);
   Out.AddressOffset = isAddressOffset(I);
   Out.Duplicate = false;
+  Out.NoNaNs = isMinMaxWithoutNaNs(I);
 
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {

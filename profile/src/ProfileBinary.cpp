@@ -81,7 +81,7 @@ public:
       u(X.MemBytes);
       u(X.Part);
       u(unsigned(X.Contract) | unsigned(X.Duplicate) << 1 |
-        unsigned(X.AddressOffset) << 2);
+        unsigned(X.AddressOffset) << 2 | unsigned(X.NoNaNs) << 3);
     }
     u(boost::num_edges(G.G));
     for (auto E : boost::make_iterator_range(boost::edges(G.G))) {
@@ -313,10 +313,11 @@ public:
         fail("lanes out of range");
       X.MemBytes = uint32_t(u(UINT32_MAX, "bytes out of range"));
       X.Part = uint32_t(u(1, "part out of range"));
-      uint64_t F = u(7, "unknown vertex flags");
+      uint64_t F = u(15, "unknown vertex flags");
       X.Contract = F & 1;
       X.Duplicate = F & 2;
       X.AddressOffset = F & 4;
+      X.NoNaNs = F & 8;
     }
     // Edges in file order (the JSON's), each vertex's lists sized first:
     // growing them edge by edge is most of the graph's allocations.

@@ -50,6 +50,8 @@ json::Value graphletToJSON(const Graphlet &G) {
       O["duplicate"] = true;
     if (X.AddressOffset)
       O["address_offset"] = true;
+    if (X.NoNaNs)
+      O["no_nans"] = true;
     Vs.push_back(std::move(O));
   }
   for (auto E : boost::make_iterator_range(boost::edges(G.G)))
@@ -264,7 +266,8 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
         !VM.mapOptional("bytes", Bytes) || !VM.mapOptional("part", Part) ||
         !VM.mapOptional("contract", X.Contract) ||
         !VM.mapOptional("duplicate", X.Duplicate) ||
-        !VM.mapOptional("address_offset", X.AddressOffset))
+        !VM.mapOptional("address_offset", X.AddressOffset) ||
+        !VM.mapOptional("no_nans", X.NoNaNs))
       return false;
     if (Lanes < 1 || Lanes > UINT32_MAX || Bytes < 0 || Bytes > UINT32_MAX ||
         Part < 0 || Part > 1) {

@@ -188,7 +188,7 @@ GraphletKey crop::graphletKey(const Graphlet &G) {
     // first block ends are different keys.
     H.word(uint64_t(X.Lanes) | (uint64_t(X.Contract) << 32) |
            (uint64_t(X.Duplicate) << 33) | (uint64_t(X.AddressOffset) << 34) |
-           (uint64_t(X.Part) << 40));
+           (uint64_t(X.NoNaNs) << 35) | (uint64_t(X.Part) << 40));
     H.word(X.MemBytes);
   }
   for (const GraphletLiveIns &L : G.LiveIns) {
@@ -377,7 +377,18 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
       Cost[P] = VertexCost{};
       continue;
     }
-    const ClassEntry &C = classOf(X);
+    // A max/min that need not honour NaNs is one maxps/minps on x86, an
+    // FP arithmetic instruction costed as the type's fadd, as in
+    // minMaxIdioms (the descriptor's maxnum is the NaN-honouring sequence).
+    const bool OneMinMax =
+        IsX86 && X.NoNaNs &&
+        (X.Opcode == "intr:maxnum" || X.Opcode == "intr:minnum");
+    GraphletVertex AsFAdd;
+    if (OneMinMax) {
+      AsFAdd = X;
+      AsFAdd.Opcode = "fadd";
+    }
+    const ClassEntry &C = classOf(OneMinMax ? AsFAdd : X);
     Cost[P] = C.Cost;
     if (C.IsLoad && LoadLatency >= 0)
       Cost[P].Latency = LoadLatency + C.LoadExtra;

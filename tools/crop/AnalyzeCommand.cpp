@@ -119,6 +119,7 @@ Expected<std::string> cacheKey(const ProfileOptions &Opts) {
   field(Opts.ClassReuse ? "class-reuse" : "");
   // Nor live-ins (graphlets' register pressure) or machine code per block.
   field("live-ins");
+  field("no-nans max/min");
   field("codegen-cpu " + Opts.CodegenCPU);
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);

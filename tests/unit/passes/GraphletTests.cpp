@@ -1043,3 +1043,35 @@ attributes #1 = { "target-features"="+sse2" }
   M->getFunction("g")->removeFnAttr("target-features");
   CHECK(moduleVectorBits(*M) == 0);
 }
+
+TEST_CASE("max/min calls that need not honour NaNs are marked", "[passes]") {
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define void @f(ptr %p, ptr %q) {
+  %x = load <8 x float>, ptr %p
+  %y = load <8 x float>, ptr %q
+  %a = call nnan <8 x float> @llvm.maxnum.v8f32(<8 x float> %x, <8 x float> %y)
+  %b = call <8 x float> @llvm.maxnum.v8f32(<8 x float> %x, <8 x float> zeroinitializer)
+  %c = call <8 x float> @llvm.minnum.v8f32(<8 x float> %b, <8 x float> %y)
+  %d = call <8 x float> @llvm.maxnum.v8f32(<8 x float> %x, <8 x float> %y)
+  %e = fadd nnan <8 x float> %a, %d
+  store <8 x float> %c, ptr %p
+  store <8 x float> %e, ptr %q
+  ret void
+}
+declare <8 x float> @llvm.maxnum.v8f32(<8 x float>, <8 x float>)
+declare <8 x float> @llvm.minnum.v8f32(<8 x float>, <8 x float>)
+)",
+                 Ctx);
+  Function &F = *M->getFunction("f");
+  AAFixture AA;
+  Graphlet G = buildGraphlet(F.front(), AA.aa(F));
+  std::vector<bool> Marks;
+  for (auto V : boost::make_iterator_range(boost::vertices(G.G)))
+    if (G.G[V].Opcode == "intr:maxnum" || G.G[V].Opcode == "intr:minnum" ||
+        G.G[V].Opcode == "fadd")
+      Marks.push_back(G.G[V].NoNaNs);
+  // %a (nnan), %b (a constant operand), %c (%b is never NaN); not %d (two
+  // loads, no flag) and not the fadd (only max and min are marked).
+  CHECK(Marks == std::vector<bool>{true, true, true, false, false});
+}

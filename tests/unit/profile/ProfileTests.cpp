@@ -362,6 +362,7 @@ static ProgramProfile everyFieldProfile() {
   G.LiveIns.push_back({"f32", 8, 0, 36});
   G.G[1].Duplicate = true;
   G.G[2].AddressOffset = true;
+  G.G[2].NoNaNs = true;
   G.Machine.push_back({0, 116, {{8, 35}, {32, 22}}, {{32, 1}}});
   G.ChainsRestart = true;
   B.StoreAlias = {{{1, 10}, {4, 960}}, 10, 485};
@@ -390,6 +391,8 @@ TEST_CASE("the binary profile holds what the JSON one holds", "[profile]") {
   REQUIRE(static_cast<bool>(Q));
   CHECK(profileToJSON(*Q) == Json);
   CHECK(Q->SampleRate == 0.1);
+  CHECK(Q->Functions[0].Blocks[0].Body.G[2].NoNaNs);
+  CHECK(Json.find("\"no_nans\": true") != std::string::npos);
   // profileFromBuffer tells the forms apart.
   auto FromJson = profileFromBuffer(Json, "mem.json");
   auto FromBin = profileFromBuffer(Bin, "mem.cprof");

@@ -49,6 +49,12 @@ struct GraphletVertex {
   /// getelementptr that takes it as an index: x86 folds the constant into
   /// the address's displacement.
   bool AddressOffset = false;
+  /// An llvm.maxnum/minnum that need not handle NaN inputs: the call
+  /// carries the nnan flag, or an operand is never NaN (a constant; another
+  /// such max, which returns its non-NaN operand). x86 does it in one
+  /// max/min instruction; honouring a NaN input takes a compare and a
+  /// blend besides, which is what a plain maxnum costs in a descriptor.
+  bool NoNaNs = false;
 };
 
 /// Why one vertex must wait for another.
