@@ -117,6 +117,24 @@ std::optional<InstrKey> parseInstructionKey(const std::string &Key) {
   return K;
 }
 
+namespace {
+bool isOneLaneOp(const std::string &Opcode) {
+  return Opcode == "insertelement" || Opcode == "extractelement";
+}
+} // namespace
+
+uint32_t registerPieces(uint64_t VectorBits, uint32_t SimdBits) {
+  if (SimdBits == 0)
+    return 1;
+  return uint32_t(
+      std::max<uint64_t>(1, (VectorBits + SimdBits - 1) / SimdBits));
+}
+
+uint32_t piecesWorked(const std::string &Opcode, uint64_t VectorBits,
+                      uint32_t SimdBits) {
+  return isOneLaneOp(Opcode) ? 1 : registerPieces(VectorBits, SimdBits);
+}
+
 std::optional<InstrCost> Target::instructionCost(const std::string &Opcode,
                                                  const std::string &Type,
                                                  uint32_t Lanes) const {
@@ -150,8 +168,7 @@ std::optional<InstrCost> Target::instructionCost(const std::string &Opcode,
     }
     if (const InstrCost *Base = Narrowest ? Narrowest : Widest) {
       uint64_t VecBits = uint64_t(Lanes) * Bits;
-      uint32_t Pieces =
-          std::max<uint64_t>(1, (VecBits + Cpu->SimdBits - 1) / Cpu->SimdBits);
+      uint32_t Pieces = piecesWorked(Opcode, VecBits, Cpu->SimdBits);
       // A narrower entry stands for one register-wide operation.
       if (!Narrowest && VecBits <= Cpu->SimdBits)
         Pieces = 1;
@@ -160,10 +177,11 @@ std::optional<InstrCost> Target::instructionCost(const std::string &Opcode,
       C.Uops *= Pieces;
       return C;
     }
-    // No vector entry: scalarised.
+    // No vector entry: scalarised (one lane for an insert or extract).
     if (std::optional<InstrCost> S = instructionCost(Opcode, Type, 1)) {
-      S->RecipThroughput *= Lanes;
-      S->Uops *= Lanes;
+      const uint32_t Times = isOneLaneOp(Opcode) ? 1 : Lanes;
+      S->RecipThroughput *= Times;
+      S->Uops *= Times;
       return S;
     }
     return std::nullopt;

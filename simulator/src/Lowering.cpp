@@ -154,8 +154,7 @@ hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
     OnUnit("alu", 1);
   }
   uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(Ty))) * Lanes;
-  uint32_t Pieces =
-      SimdBits ? std::max<uint64_t>(1, (Bits + SimdBits - 1) / SimdBits) : 1;
+  uint32_t Pieces = hw::piecesWorked(Op, Bits, SimdBits);
   if (Lanes > 1 && Pieces > 1) {
     R.RecipThroughput *= Pieces;
     R.Uops *= Pieces;
@@ -245,13 +244,14 @@ hw::InstrCost Lowering::lookupCost(const std::string &Op, const std::string &Ty,
                                    uint32_t Lanes) {
   uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(Ty))) * Lanes;
   if (NarrowedSimd && Lanes > 1 && Bits > Cpu.SimdBits) {
-    uint32_t Pieces = uint32_t((Bits + Cpu.SimdBits - 1) / Cpu.SimdBits);
+    uint32_t Pieces = hw::registerPieces(Bits, Cpu.SimdBits);
+    const uint32_t Times = hw::piecesWorked(Op, Bits, Cpu.SimdBits);
     if (Lanes % Pieces == 0)
       if (std::optional<hw::InstrCost> D =
               T.instructionCost(Op, Ty, Lanes / Pieces)) {
         hw::InstrCost C = *D;
-        C.RecipThroughput *= Pieces;
-        C.Uops = std::max(1u, C.Uops) * Pieces;
+        C.RecipThroughput *= Times;
+        C.Uops = std::max(1u, C.Uops) * Times;
         return C;
       }
     return classDefault(T, Op, Ty, Lanes, Cpu.SimdBits);
@@ -698,8 +698,7 @@ void Lowering::addSpills(const Graphlet &G) {
 /// Registers one value of V's type takes.
 uint32_t Lowering::pieces(const GraphletVertex &V) const {
   uint64_t Bits = uint64_t(std::max(1u, hw::typeBits(V.Type))) * V.Lanes;
-  return uint32_t(
-      std::max<uint64_t>(1, (Bits + Cpu.SimdBits - 1) / Cpu.SimdBits));
+  return hw::registerPieces(Bits, Cpu.SimdBits);
 }
 
 /// FMA contraction (any target whose descriptor has fma for the type): an

@@ -363,3 +363,32 @@ TEST_CASE("the clock by busy cores: parsed, checked, interpolated",
   CHECK(StringRef(errorOf(H)).starts_with(
       H + ":10: cpu.frequency_by_active_cores.1: "));
 }
+
+TEST_CASE("a vector wider than a register costs its pieces, an insert or "
+          "extract one",
+          "[hwdb]") {
+  crop::hw::Target T;
+  T.Cpu.emplace();
+  T.Cpu->SimdBits = 256;
+  T.Cpu->Instructions["fadd.f32x8"] = {3, 0.5, "fadd", 1};
+  T.Cpu->Instructions["insertelement.i32x8"] = {4, 0.75, "shuffle", 2};
+  T.Cpu->Instructions["extractelement.i32"] = {4, 0.75, "shuffle", 2};
+  // <16 x float> on 256-bit registers: two fadds.
+  auto Add = T.instructionCost("fadd", "f32", 16);
+  REQUIRE(Add);
+  CHECK(Add->RecipThroughput == Approx(1.0));
+  CHECK(Add->Uops == 2);
+  // An insert into <16 x i32> reaches one half: one insert's cost.
+  auto Ins = T.instructionCost("insertelement", "i32", 16);
+  REQUIRE(Ins);
+  CHECK(Ins->RecipThroughput == Approx(0.75));
+  CHECK(Ins->Uops == 2);
+  // An extract with no vector entry is not scalarised lane by lane.
+  auto Ext = T.instructionCost("extractelement", "i32", 8);
+  REQUIRE(Ext);
+  CHECK(Ext->RecipThroughput == Approx(0.75));
+  CHECK(crop::hw::registerPieces(512, 256) == 2);
+  CHECK(crop::hw::piecesWorked("insertelement", 512, 256) == 1);
+  CHECK(crop::hw::piecesWorked("fmul", 1024, 256) == 4);
+  CHECK(crop::hw::registerPieces(64, 0) == 1);
+}

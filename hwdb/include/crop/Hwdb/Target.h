@@ -170,6 +170,16 @@ std::string instructionKey(const std::string &Opcode, const std::string &Type,
 /// an unknown type name.
 uint32_t typeBits(const std::string &Type);
 
+/// Registers of SimdBits that a vector of VectorBits takes (at least 1).
+uint32_t registerPieces(uint64_t VectorBits, uint32_t SimdBits);
+/// How many of those pieces an operation Opcode on such a vector works on:
+/// all of them, except an insertelement or extractelement, which reaches
+/// only the piece holding its lane (type legalization splits the vector
+/// and the insert or extract goes to one half: SelectionDAG's split of
+/// INSERT/EXTRACT_VECTOR_ELT), and costs one piece's operation.
+uint32_t piecesWorked(const std::string &Opcode, uint64_t VectorBits,
+                      uint32_t SimdBits);
+
 } // namespace crop::hw
 
 #endif // CROP_HWDB_TARGET_H
