@@ -1,8 +1,13 @@
 //===- Crop.cpp - The library interface over the component libraries -----===//
 #include "crop/Crop.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -26,6 +31,93 @@ Expected<hw::Target> target(StringRef NameOrPath) {
 
 Expected<hw::Target> targetFromYAML(StringRef Text, StringRef Name) {
   return hw::parseTarget(Text, Name);
+}
+
+std::string defaultProfileCacheFolder() {
+  if (std::optional<std::string> D = sys::Process::GetEnv("CROP_CACHE_DIR"))
+    if (!D->empty())
+      return *D;
+  SmallString<256> Path;
+  if (std::optional<std::string> X = sys::Process::GetEnv("XDG_CACHE_HOME");
+      X && !X->empty()) {
+    Path = *X;
+  } else {
+    if (!sys::path::home_directory(Path))
+      return "";
+    sys::path::append(Path, ".cache");
+  }
+  sys::path::append(Path, "crop");
+  return std::string(Path);
+}
+
+Expected<std::string> profileCacheKey(StringRef Path,
+                                      const ProfileOptions &Opts) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "%s: cannot read: %s",
+                             Path.str().c_str(),
+                             Buf.getError().message().c_str());
+  SHA256 H;
+  auto field = [&](StringRef S) {
+    H.update(utostr(S.size()));
+    H.update(":");
+    H.update(S);
+  };
+  field((*Buf)->getBuffer());
+  field(Opts.Entry);
+  for (const std::string &A : Opts.Args)
+    field("arg " + A);
+  for (const std::string &A : Opts.ProgramArgs)
+    field("argv " + A);
+  field(formatv("{0:e}", Opts.SampleRate).str());
+  for (uint32_t L : Opts.LineSizes)
+    field(utostr(L));
+  field(Opts.ClassReuse ? "class-reuse" : "");
+  field(Opts.TrackMemory ? "memory" : "counts-only");
+  // What the analyzer records changes with Crop's version; these name the
+  // records added since profiles were first cached.
+  field("live-ins");
+  field("no-nans max/min");
+  field("codegen-cpu " + Opts.CodegenCPU);
+  field(utostr(ProgramProfile::FormatVersion));
+  field(CROP_VERSION);
+  std::array<uint8_t, 32> D = H.final();
+  return toHex(D, /*LowerCase=*/true);
+}
+
+Expected<ProgramProfile> profileCached(StringRef Path,
+                                       const ProfileOptions &Opts,
+                                       StringRef Folder,
+                                       CacheOutcome *Outcome) {
+  CacheOutcome Local;
+  CacheOutcome &O = Outcome ? *Outcome : Local;
+  O = CacheOutcome();
+  if (Folder.empty())
+    return profileModule(Path, Opts);
+  Expected<std::string> Key = profileCacheKey(Path, Opts);
+  if (!Key)
+    return Key.takeError();
+  SmallString<256> File(Folder);
+  sys::path::append(File, *Key + ".profile.cprof");
+  O.Path = std::string(File);
+  if (sys::fs::exists(File)) {
+    Expected<ProgramProfile> Cached = readProfile(File);
+    if (Cached) {
+      O.FromCache = true;
+      return Cached;
+    }
+    // Another Crop's format or a damaged file: profile again, overwrite.
+    O.Warning = "not using the cached profile: " + toString(Cached.takeError());
+  }
+  Expected<ProgramProfile> P = profileModule(Path, Opts);
+  if (!P)
+    return P.takeError();
+  if (std::error_code EC = sys::fs::create_directories(Folder))
+    O.Warning =
+        "not caching the profile: " + Folder.str() + ": " + EC.message();
+  else if (Error E = writeProfile(*P, File, ProfileFormat::Binary))
+    O.Warning = "not caching the profile: " + toString(std::move(E));
+  return P;
 }
 
 Expected<ProgramProfile> profileBuffer(StringRef Module,

@@ -5,14 +5,6 @@
 
 #include "crop/Crop.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -74,59 +66,6 @@ cl::opt<bool> NoCache("no-cache",
 cl::opt<bool> Quiet("quiet", cl::desc("No progress lines on stderr"),
                     cl::sub(Sub), cl::cat(cropCategory()));
 
-std::string cacheFolder() {
-  if (!CacheDir.empty())
-    return CacheDir;
-  if (std::optional<std::string> D = sys::Process::GetEnv("CROP_CACHE_DIR"))
-    if (!D->empty())
-      return *D;
-  SmallString<256> Path;
-  if (std::optional<std::string> X = sys::Process::GetEnv("XDG_CACHE_HOME");
-      X && !X->empty()) {
-    Path = *X;
-  } else {
-    if (!sys::path::home_directory(Path))
-      return "";
-    sys::path::append(Path, ".cache");
-  }
-  sys::path::append(Path, "crop");
-  return std::string(Path);
-}
-
-/// The cache key: everything the profile depends on. The module is hashed
-/// by contents, so an edited file never reads a stale profile.
-Expected<std::string> cacheKey(const ProfileOptions &Opts) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Input);
-  if (!Buf)
-    return createStringError(Buf.getError(), "%s: cannot read: %s",
-                             Input.c_str(), Buf.getError().message().c_str());
-  SHA256 H;
-  auto field = [&](StringRef S) {
-    H.update(utostr(S.size()));
-    H.update(":");
-    H.update(S);
-  };
-  field((*Buf)->getBuffer());
-  field(Opts.Entry);
-  for (const std::string &A : Opts.Args)
-    field("arg " + A);
-  for (const std::string &A : Opts.ProgramArgs)
-    field("argv " + A);
-  field(formatv("{0:e}", Opts.SampleRate).str());
-  for (uint32_t L : Opts.LineSizes)
-    field(utostr(L));
-  // Profiles cached before class distances existed lack them.
-  field(Opts.ClassReuse ? "class-reuse" : "");
-  // Nor live-ins (graphlets' register pressure) or machine code per block.
-  field("live-ins");
-  field("no-nans max/min");
-  field("codegen-cpu " + Opts.CodegenCPU);
-  field(utostr(ProgramProfile::FormatVersion));
-  field(CROP_VERSION);
-  std::array<uint8_t, 32> D = H.final();
-  return toHex(D, /*LowerCase=*/true);
-}
-
 Expected<ProgramProfile> profile() {
   ProfileOptions Opts;
   Opts.Entry = Entry;
@@ -139,43 +78,15 @@ Expected<ProgramProfile> profile() {
     Opts.Progress = [](StringRef Line) {
       errs() << "crop analyze: " << Line << "\n";
     };
-  std::string Folder = NoCache ? "" : cacheFolder();
-  std::string Path;
-  if (!Folder.empty()) {
-    Expected<std::string> Key = cacheKey(Opts);
-    if (!Key)
-      return Key.takeError();
-    SmallString<256> P(Folder);
-    // Binary: the cache is read on every repeated analyze, JSON is slow.
-    sys::path::append(P, *Key + ".profile.cprof");
-    Path = std::string(P);
-    if (sys::fs::exists(Path)) {
-      Expected<ProgramProfile> Cached = readProfile(Path);
-      if (Cached) {
-        if (!Quiet)
-          errs() << "crop analyze: profile from the cache (" << Path << ")\n";
-        return Cached;
-      }
-      // Unreadable (another Crop's format, a damaged file): profile again
-      // and overwrite it.
-      consumeError(Cached.takeError());
-    }
-  }
-  Expected<ProgramProfile> P = profileModule(Input, Opts);
-  if (!P)
-    return P.takeError();
-  if (!Path.empty()) {
-    // A cache that cannot be written costs the next run time, nothing else.
-    if (std::error_code EC = sys::fs::create_directories(Folder)) {
-      if (!Quiet)
-        errs() << "crop analyze: not caching the profile: " << Folder << ": "
-               << EC.message() << "\n";
-    } else if (Error E = writeProfile(*P, Path)) {
-      if (!Quiet)
-        errs() << "crop analyze: not caching the profile: "
-               << toString(std::move(E)) << "\n";
-    }
-  }
+  std::string Folder = NoCache            ? std::string()
+                       : CacheDir.empty() ? defaultProfileCacheFolder()
+                                          : CacheDir.getValue();
+  CacheOutcome Out;
+  Expected<ProgramProfile> P = profileCached(Input, Opts, Folder, &Out);
+  if (!Quiet && !Out.Warning.empty())
+    errs() << "crop analyze: " << Out.Warning << "\n";
+  if (P && Out.FromCache && !Quiet)
+    errs() << "crop analyze: profile from the cache (" << Out.Path << ")\n";
   return P;
 }
 

@@ -47,6 +47,37 @@ llvm::Expected<ProgramProfile> profileBuffer(llvm::StringRef Module,
                                              const ProfileOptions &Opts,
                                              llvm::StringRef Name = "<memory>");
 
+/// Where profileCached keeps profiles unless told otherwise:
+/// $CROP_CACHE_DIR, else $XDG_CACHE_HOME/crop, else ~/.cache/crop; empty
+/// when none of them can be named.
+std::string defaultProfileCacheFolder();
+
+/// The cache key of profiling the module file Path with Opts: a hash of
+/// everything the profile depends on (the module's contents, so an edited
+/// file never reads a stale profile; the entry, arguments and options; the
+/// profile format's version and Crop's).
+llvm::Expected<std::string> profileCacheKey(llvm::StringRef Path,
+                                            const ProfileOptions &Opts);
+
+/// What profileCached did, for a caller that reports it.
+struct CacheOutcome {
+  bool FromCache = false; ///< Read back, not profiled.
+  std::string Path;       ///< The cache file; empty without a cache.
+  /// Why the cache could not be used or written (profiling went on).
+  std::string Warning;
+};
+
+/// profileModule(Path, Opts) through a cache folder of binary profiles
+/// (profileCacheKey names each): a profile made before for the same module
+/// and options is read back; otherwise the program is profiled and its
+/// profile written there atomically. A cache that cannot be read (another
+/// format, a damaged file) or written costs time, never an error. Folder ""
+/// profiles without a cache. Several processes may share one folder.
+llvm::Expected<ProgramProfile> profileCached(llvm::StringRef Path,
+                                             const ProfileOptions &Opts,
+                                             llvm::StringRef Folder,
+                                             CacheOutcome *Outcome = nullptr);
+
 /// One profile on several targets and thread counts: a prediction per
 /// (target, threads) pair, targets outermost. A thread count of 0 is the
 /// target's own `threads`. Memo: the caller's (null: the process's).

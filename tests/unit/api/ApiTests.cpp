@@ -1,6 +1,10 @@
 //===- ApiTests.cpp - crop/Crop.h: targets, profiles, predictions, ranking ===//
 #include "crop/Crop.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -272,4 +276,55 @@ TEST_CASE("a batch predicted on several worker threads: the same answers",
   REQUIRE(static_cast<bool>(Order));
   CHECK(Order->size() == Batch.size());
   CHECK((*Serial)[Order->front()] <= (*Serial)[Order->back()]);
+}
+
+TEST_CASE("profiles through a cache folder: made once, read back, redone "
+          "when damaged",
+          "[api]") {
+  llvm::SmallString<128> Dir;
+  REQUIRE_FALSE(llvm::sys::fs::createUniqueDirectory("crop-cache", Dir));
+  llvm::SmallString<128> Module(Dir);
+  llvm::sys::path::append(Module, "k.ll");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Module, EC);
+    REQUIRE_FALSE(EC);
+    OS << sumKernel(64);
+  }
+  llvm::SmallString<128> Cache(Dir);
+  llvm::sys::path::append(Cache, "cache");
+  CacheOutcome First, Second, Third, Other;
+  llvm::Expected<ProgramProfile> A =
+      profileCached(Module, options(), Cache, &First);
+  REQUIRE(static_cast<bool>(A));
+  CHECK_FALSE(First.FromCache);
+  CHECK(First.Warning.empty());
+  llvm::Expected<ProgramProfile> B =
+      profileCached(Module, options(), Cache, &Second);
+  REQUIRE(static_cast<bool>(B));
+  CHECK(Second.FromCache);
+  CHECK(Second.Path == First.Path);
+  CHECK(profileToJSON(*A) == profileToJSON(*B));
+  // Other arguments: another key, profiled again.
+  ProfileOptions O = options();
+  O.Args = {"f32:8192"};
+  llvm::Expected<ProgramProfile> C = profileCached(Module, O, Cache, &Other);
+  REQUIRE(static_cast<bool>(C));
+  CHECK_FALSE(Other.FromCache);
+  CHECK(Other.Path != First.Path);
+  // A damaged cache file is profiled again and replaced, with a warning.
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(First.Path, EC);
+    REQUIRE_FALSE(EC);
+    OS << "CROPPROF and then nothing a profile holds";
+  }
+  llvm::Expected<ProgramProfile> D =
+      profileCached(Module, options(), Cache, &Third);
+  REQUIRE(static_cast<bool>(D));
+  CHECK_FALSE(Third.FromCache);
+  CHECK_THAT(Third.Warning, Catch::Contains("not using the cached profile"));
+  CHECK(profileToJSON(*D) == profileToJSON(*A));
+  CHECK(static_cast<bool>(readProfile(First.Path)));
+  llvm::sys::fs::remove_directories(Dir);
 }
