@@ -385,6 +385,8 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
   std::string Buf, Result, Failure;
   bool GotResult = false, GotFailure = false, TimedOut = false;
   uint64_t Accesses = 0;
+  /// The block of the last progress message: where a time-out found it.
+  uint32_t LastBlock = UINT32_MAX;
   for (bool Open = true; Open;) {
     pollfd PF{Fds[0], POLLIN, 0};
     int R = ::poll(&PF, 1, 200);
@@ -398,9 +400,15 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
       char Tag;
       std::string Payload;
       while (takeMessage(Buf, Tag, Payload)) {
-        if (Tag == 'P')
-          Accesses = std::strtoull(Payload.c_str(), nullptr, 10);
-        else if (Tag == 'T' && Job.Opts.Progress)
+        if (Tag == 'P') {
+          char *End = nullptr;
+          Accesses = std::strtoull(Payload.c_str(), &End, 10);
+          if (End && *End == ' ') {
+            unsigned long B = std::strtoul(End + 1, nullptr, 10);
+            if (B < Job.Map.Blocks.size())
+              LastBlock = uint32_t(B);
+          }
+        } else if (Tag == 'T' && Job.Opts.Progress)
           Job.Opts.Progress("the instrumented program ran for " + Payload);
         else if (Tag == 'E') {
           Failure = Payload;
@@ -440,11 +448,18 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
   }
 
   std::string Prefix = Job.Profile.Module.SourceName + ": ";
-  if (TimedOut)
+  if (TimedOut) {
+    std::string Where;
+    if (LastBlock != UINT32_MAX) {
+      const auto &B = Job.Map.Blocks[LastBlock];
+      Where = "; it was last seen in function " +
+              Job.Map.Functions[B.Function] + ", block " + B.Name;
+    }
     return createStringError(inconvertibleErrorCode(),
                              Prefix + "the program timed out after " +
                                  std::to_string(Job.Opts.TimeoutSeconds) +
-                                 " s (--timeout) and was killed");
+                                 " s (--timeout) and was killed" + Where);
+  }
   if (GotFailure)
     return createStringError(inconvertibleErrorCode(), Prefix + Failure);
   if (WIFSIGNALED(Status)) {

@@ -658,6 +658,8 @@ TEST_CASE("a run past the time-out is killed", "[analyzer][bad]") {
                    "@g = global i32 0\n",
                    O);
   CHECK_THAT(E, Catch::Contains("timed out after 1 s"));
+  // Where it was: the loop's block, from the child's progress messages.
+  CHECK_THAT(E, Catch::Contains("last seen in function main, block l"));
 }
 
 TEST_CASE("allocation past the memory cap is reported", "[analyzer][bad]") {
