@@ -122,7 +122,8 @@ Expected<ProgramProfile> profileCached(StringRef Path,
 
 Expected<ProgramProfile> profileBuffer(StringRef Module,
                                        const ProfileOptions &Opts,
-                                       StringRef Name) {
+                                       StringRef Name, StringRef CacheFolder,
+                                       CacheOutcome *Outcome) {
   // The analyzer reads modules from files (and hashes them): a private
   // temporary copy, removed whatever happens.
   bool Bitcode = Module.starts_with("BC\xC0\xDE");
@@ -144,7 +145,7 @@ Expected<ProgramProfile> profileBuffer(StringRef Module,
                                Name.str().c_str());
     }
   }
-  Expected<ProgramProfile> P = profileModule(Path, Opts);
+  Expected<ProgramProfile> P = profileCached(Path, Opts, CacheFolder, Outcome);
   sys::fs::remove(Path);
   if (!P) {
     // Messages name the temporary file: name the caller's module instead.

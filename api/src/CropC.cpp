@@ -123,6 +123,14 @@ crop_profile *crop_profile_module(crop_context *C, const char *Module,
                                   const char *Entry, const char *const *Args,
                                   size_t NArgs, double SampleRate,
                                   const char *CodegenCPU) {
+  return crop_profile_module_cached(C, Module, IsText, Name, Entry, Args, NArgs,
+                                    SampleRate, CodegenCPU, "", nullptr);
+}
+
+crop_profile *crop_profile_module_cached(
+    crop_context *C, const char *Module, int IsText, const char *Name,
+    const char *Entry, const char *const *Args, size_t NArgs, double SampleRate,
+    const char *CodegenCPU, const char *CacheDir, int *FromCache) {
   return guarded<crop_profile *>(C, nullptr, [&]() -> crop_profile * {
     if (!Module) {
       C->Error = "no module given";
@@ -134,9 +142,15 @@ crop_profile *crop_profile_module(crop_context *C, const char *Module,
       O.Args.push_back(Args[I] ? Args[I] : "");
     O.SampleRate = SampleRate > 0 ? SampleRate : 1.0;
     O.CodegenCPU = CodegenCPU ? CodegenCPU : "";
+    std::string Folder =
+        CacheDir ? std::string(CacheDir) : crop::defaultProfileCacheFolder();
+    crop::CacheOutcome Out;
     Expected<crop::ProgramProfile> P =
-        IsText ? crop::profileBuffer(Module, O, Name ? Name : "<memory>")
-               : crop::profileModule(Module, O);
+        IsText ? crop::profileBuffer(Module, O, Name ? Name : "<memory>",
+                                     Folder, &Out)
+               : crop::profileCached(Module, O, Folder, &Out);
+    if (FromCache)
+      *FromCache = Out.FromCache;
     if (!take(C, P))
       return nullptr;
     return new crop_profile{std::move(*P)};

@@ -51,6 +51,8 @@ def _c():
         "crop_target_load": (P, [P, S]), "crop_target_from_yaml": (P, [P, S, S]),
         "crop_target_free": (None, [P]), "crop_target_name": (S, [P]), "crop_targets_list": (P, [P]),
         "crop_profile_module": (P, [P, S, I, S, S, ctypes.POINTER(S), Z, D, S]),
+        "crop_profile_module_cached": (P, [P, S, I, S, S, ctypes.POINTER(S), Z, D, S, S,
+                                           ctypes.POINTER(I)]),
         "crop_profile_load": (P, [P, S]), "crop_profile_save": (I, [P, P, S]),
         "crop_profile_to_json": (P, [P, P]), "crop_profile_from_json": (P, [P, S, S]),
         "crop_profile_to_binary": (P, [P, P, ctypes.POINTER(Z)]),
@@ -136,6 +138,7 @@ class Profile:
     def __init__(self, _ptr=None, _ctx=None):
         self._ctx = _ctx or _Context()
         self._ptr = _ptr
+        self.from_cache = False
 
     def __del__(self):
         if getattr(self, "_ptr", None):
@@ -240,18 +243,28 @@ class Target:
         return sorted(range(len(secs)), key=lambda i: (secs[i], i))
 
 
-def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_cpu=None, name=None):
+def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_cpu=None, name=None,
+            cache=False):
     """Profiles a module once on this machine: `ll_text_or_path` is LLVM IR text or the path of a
-    .ll/.bc file; `args` the entry's buffers and scalars ("f32:256x256", "i32=256")."""
+    .ll/.bc file; `args` the entry's buffers and scalars ("f32:256x256", "i32=256").
+    `cache`: False profiles every time; True keeps profiles in Crop's cache folder ($CROP_CACHE_DIR,
+    else $XDG_CACHE_HOME/crop, else ~/.cache/crop), a string in that folder: the same module,
+    entry, arguments and options are then profiled once and read back after (`crop analyze`'s
+    cache). The returned profile's `from_cache` says which."""
     ctx = _Context()
     is_path = isinstance(ll_text_or_path, os.PathLike) or (
         "\n" not in ll_text_or_path and len(ll_text_or_path) < 4096 and os.path.exists(ll_text_or_path))
     module = os.fspath(ll_text_or_path) if is_path else ll_text_or_path
     argv = (ctypes.c_char_p * len(args))(*[_b(a) for a in args])
-    ptr = ctx.lib.crop_profile_module(ctx.ptr, _b(module), 0 if is_path else 1,
-                                      _b(name or (module if is_path else "<memory>")), _b(entry), argv,
-                                      len(args), float(sample_rate), _b(codegen_cpu))
-    return Profile(ctx.check(ptr), ctx)
+    folder = None if cache is True else ("" if cache is False or cache is None else os.fspath(cache))
+    hit = ctypes.c_int(0)
+    ptr = ctx.lib.crop_profile_module_cached(ctx.ptr, _b(module), 0 if is_path else 1,
+                                             _b(name or (module if is_path else "<memory>")), _b(entry),
+                                             argv, len(args), float(sample_rate), _b(codegen_cpu),
+                                             _b(folder), ctypes.byref(hit))
+    p = Profile(ctx.check(ptr), ctx)
+    p.from_cache = bool(hit.value)
+    return p
 
 
 def _profile_item(item):

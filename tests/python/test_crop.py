@@ -91,6 +91,20 @@ class CropTest(unittest.TestCase):
         self.assertIn("cut.cprof: binary profile truncated", str(e.exception))
         self.assertGreater(t.predict(p).seconds, 0)
 
+    def test_profile_cache(self):
+        t = crop.Target("gold5220r")
+        with tempfile.TemporaryDirectory() as d:
+            first = crop.profile(kernel(2048), entry="kernel", args=["f32:4096"], cache=d)
+            again = crop.profile(kernel(2048), entry="kernel", args=["f32:4096"], cache=d)
+            other = crop.profile(kernel(2048), entry="kernel", args=["f32:8192"], cache=d)
+            self.assertFalse(first.from_cache)
+            self.assertTrue(again.from_cache)
+            self.assertFalse(other.from_cache)
+            self.assertEqual(again.to_json(), first.to_json())
+            self.assertEqual(t.predict(again).seconds, t.predict(first).seconds)
+            self.assertEqual(len([f for f in os.listdir(d) if f.endswith(".cprof")]), 2)
+        self.assertFalse(crop.profile(kernel(16), entry="kernel", args=["f32:16"]).from_cache)
+
     def test_bad_input_leaves_handles_usable(self):
         t = crop.Target("epyc7763")
         with self.assertRaises(crop.Error) as e:

@@ -40,12 +40,18 @@ llvm::Expected<hw::Target> target(llvm::StringRef NameOrPath);
 llvm::Expected<hw::Target> targetFromYAML(llvm::StringRef Text,
                                           llvm::StringRef Name = "<memory>");
 
+struct CacheOutcome;
+
 /// Profiles a module given as text (LLVM IR) or bitcode in memory: the same
 /// as profileModule (crop/Analyzer/Profiler.h) on a file. Name stands for
 /// the file in messages and in the profile's module identity.
+/// With CacheFolder, through profileCached (the cache key hashes the
+/// module's contents, so the same text finds its profile again).
 llvm::Expected<ProgramProfile> profileBuffer(llvm::StringRef Module,
                                              const ProfileOptions &Opts,
-                                             llvm::StringRef Name = "<memory>");
+                                             llvm::StringRef Name = "<memory>",
+                                             llvm::StringRef CacheFolder = "",
+                                             CacheOutcome *Outcome = nullptr);
 
 /// Where profileCached keeps profiles unless told otherwise:
 /// $CROP_CACHE_DIR, else $XDG_CACHE_HOME/crop, else ~/.cache/crop; empty

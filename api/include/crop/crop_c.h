@@ -57,6 +57,15 @@ crop_profile *crop_profile_module(crop_context *C, const char *Module,
                                   const char *Entry, const char *const *Args,
                                   size_t NArgs, double SampleRate,
                                   const char *CodegenCPU);
+/* crop_profile_module through a cache folder (crop::profileCached): a module
+ * with the same contents, entry, arguments and options profiled before is
+ * read back. CacheDir NULL: the default folder ($CROP_CACHE_DIR, else
+ * $XDG_CACHE_HOME/crop, else ~/.cache/crop); "": no cache. FromCache, when
+ * not NULL, gets 1 for a profile read back, else 0. */
+crop_profile *crop_profile_module_cached(
+    crop_context *C, const char *Module, int IsText, const char *Name,
+    const char *Entry, const char *const *Args, size_t NArgs, double SampleRate,
+    const char *CodegenCPU, const char *CacheDir, int *FromCache);
 /* The profile file format (docs/profile-format.md): read, write, to and
  * from text (the text is the file's content). */
 crop_profile *crop_profile_load(crop_context *C, const char *Path);
