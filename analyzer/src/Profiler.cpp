@@ -20,8 +20,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <dlfcn.h>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -176,19 +178,12 @@ Expected<ProgramProfile> profileModule(StringRef Path,
                              Path + ": " + toString(std::move(E)));
   std::string CPU =
       Opts.CodegenCPU.empty() ? moduleTargetCPU(M) : Opts.CodegenCPU;
-  if (!CPU.empty()) {
-    Expected<ModuleMachineBlocks> MB = machineBlocks(M, CPU);
-    if (!MB) {
-      if (Opts.Progress)
-        Opts.Progress("no machine code per block (" + toString(MB.takeError()) +
-                      ")");
-      else
-        consumeError(MB.takeError());
-    } else {
-      attachMachineBlocks(Job.Profile, *MB);
-      Job.Profile.Module.CodegenCPU = CPU;
-    }
-  }
+  // Machine code of a copy, made in the parent while the child runs: the
+  // two overlap on a machine with two cores.
+  std::unique_ptr<Module> Clean = CPU.empty() ? nullptr : CloneModule(M);
+  std::optional<Expected<ModuleMachineBlocks>> MB;
+  if (Clean)
+    Job.WhileRunning = [&] { MB.emplace(machineBlocks(*Clean, CPU)); };
 
   InstrumentationOptions IOpts;
   IOpts.Entry = Entry;
@@ -219,7 +214,20 @@ Expected<ProgramProfile> profileModule(StringRef Path,
             "library nor Crop's OpenMP/Halide/TVM runtimes define: " +
             join(Unknown, ", "));
 
-  return detail::runProfiled(Job);
+  Expected<ProgramProfile> P = detail::runProfiled(Job);
+  if (!MB)
+    return P;
+  if (!*MB) {
+    if (Opts.Progress && P)
+      Opts.Progress("no machine code per block (" + toString(MB->takeError()) +
+                    ")");
+    else
+      consumeError(MB->takeError());
+  } else if (P) {
+    attachMachineBlocks(*P, **MB);
+    P->Module.CodegenCPU = CPU;
+  }
+  return P;
 }
 
 } // namespace crop

@@ -381,6 +381,10 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
 
   using Clock = std::chrono::steady_clock;
   auto Start = Clock::now();
+  // The child's messages wait in the pipe meanwhile (it blocks when the
+  // pipe is full, and goes on once it is read).
+  if (Job.WhileRunning)
+    Job.WhileRunning();
   auto LastProgress = Start;
   std::string Buf, Result, Failure;
   bool GotResult = false, GotFailure = false, TimedOut = false;

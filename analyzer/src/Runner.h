@@ -9,6 +9,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
+#include <functional>
+
 namespace crop::detail {
 
 /// One profiled run: the instrumented module (handed over to the JIT in the
@@ -24,6 +26,9 @@ struct RunJob {
   bool HasExtent = true;
   bool TrackReuse = true;
   std::vector<int64_t> TVMExtent; ///< Per InstrumentationMap function id.
+  /// Work that needs nothing from the run, done in the parent while the
+  /// child runs (after the fork, so no thread of it exists in the child).
+  std::function<void()> WhileRunning;
 };
 
 /// Forks, runs the job in the child and returns the filled profile, or an
