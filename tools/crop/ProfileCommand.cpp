@@ -176,8 +176,14 @@ Error runProfile() {
     };
 
   // A profile given as FILE is converted (JSON to binary or back), not run.
+  const bool Convert = isProfileFile(Input);
+  if (Convert && Output.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s is a profile: name the converted file with "
+                             "-o (a .cprof path for the binary form)",
+                             Input.c_str());
   Expected<ProgramProfile> P =
-      isProfileFile(Input) ? readProfile(Input) : profileModule(Input, Opts);
+      Convert ? readProfile(Input) : profileModule(Input, Opts);
   if (!P)
     return P.takeError();
   std::string Out = Output.empty() ? defaultOutput(Input) : Output.getValue();
