@@ -145,6 +145,19 @@ Expected<Val> readYAML(const std::string &File,
                                File, Line, unsigned(*At), size_t(At - Begin))
                            .str());
     }
+    // Nor control characters but tab, newline and carriage return: YAML
+    // does not allow them in a document (a NUL inside a block scalar
+    // loaded, and the descriptor written back from it did not).
+    for (size_t I = 0; I < Content.size(); ++I) {
+      unsigned char C = static_cast<unsigned char>(Content[I]);
+      if (C < 0x20 && C != '\t' && C != '\n' && C != '\r') {
+        size_t Line = 1 + StringRef(Content).take_front(I).count('\n');
+        return makeError(formatv("{0}:{1}: (text): control character {2:x2} at "
+                                 "offset {3}; descriptors are printable text",
+                                 File, Line, unsigned(C), I)
+                             .str());
+      }
+    }
   }
   Diag D;
   Val Root;

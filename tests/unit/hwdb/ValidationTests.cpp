@@ -155,6 +155,21 @@ TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",
                  "descriptors are UTF-8 text");
 }
 
+TEST_CASE("a descriptor with a control character is refused with its line",
+          "[hwdb]") {
+  // Found by fuzz_descriptor (CI, 2026-11-26): a NUL inside a block scalar
+  // loaded, and the descriptor written back from it did not load.
+  Dir D;
+  std::string F =
+      D.write("t.yaml", variant("isa: x86-64", std::string("isa: x86-\0"
+                                                           "64",
+                                                           11)));
+  std::string E = errorOf(F);
+  INFO(E);
+  CHECK(E == F + ":4: (text): control character 0x00 at offset 48; "
+                 "descriptors are printable text");
+}
+
 TEST_CASE("an unknown top-level key is an error", "[hwdb]") {
   Dir D;
   std::string F =
