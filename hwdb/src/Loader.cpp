@@ -422,6 +422,20 @@ void readCaches(Diag &D, const Val &List, StringRef Path, CpuParams &C) {
               formatv("{0} is not a whole number of bytes", cyc(Size)));
       HaveSize = false;
     }
+    // Absurd sizes are refused before they are converted to integers
+    // (found by fuzz_descriptor: 3.9e39 MiB).
+    constexpr double MaxCacheBytes = double(uint64_t(1) << 50); // 1 PiB
+    if (HaveSize && Size > MaxCacheBytes) {
+      D.error(*R.get("size", true), R.path("size"),
+              formatv("{0} B is beyond any cache (at most 1 PiB)", cyc(Size)));
+      HaveSize = false;
+    }
+    if (HaveLine && Line > double(uint64_t(1) << 20)) {
+      D.error(*LineV, R.path("line"),
+              formatv("line size {0} B is beyond any cache (at most 1 MiB)",
+                      cyc(Line)));
+      HaveLine = false;
+    }
     L.SizeBytes = HaveSize ? uint64_t(Size) : 0;
     if (HaveLine) {
       if (Line != std::floor(Line) || !isPow2(uint64_t(Line))) {

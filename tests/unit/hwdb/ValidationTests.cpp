@@ -233,6 +233,16 @@ TEST_CASE("impossible values", "[hwdb]") {
       D.write("w.yaml", variant("throughput: 0.25", "throughput: 0"));
   CHECK(errorOf(I) == I + ":19: cpu.instructions.add.i32.throughput: must be "
                           "positive, not '0'");
+  // Found by fuzz_descriptor: a size beyond any integer was converted (UB).
+  std::string K = D.write(
+      "y.yaml", variant("size: 1 MiB", "size: 3888888888888888888888888 MiB"));
+  CHECK_THAT(errorOf(K), Catch::Contains(":16: cpu.caches[1].size:") &&
+                             Catch::Contains("is beyond any cache"));
+  std::string L = D.write(
+      "z.yaml", variant("line: 64 B, ways: 16", "line: 1e30 B, ways: 16"));
+  CHECK_THAT(errorOf(L),
+             Catch::Contains(":16: cpu.caches[1].line: line size") &&
+                 Catch::Contains("is beyond any cache"));
   std::string J = D.write("x.yaml", variant("kind: cpu", "kind: tpu"));
   CHECK(StringRef(errorOf(J))
             .starts_with(J + ":3: kind: unknown kind 'tpu' (expected cpu, gpu "
