@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
+#include "ProgramMemory.h"
 
 #include "crop/Passes/RuntimeABI.h"
 
@@ -194,10 +195,10 @@ void *makeBuffer(const EntryPlan::Arg &A, unsigned Index) {
     N *= uint64_t(D);
   unsigned EB = typeBytes(A.Type);
   size_t Bytes = (N * EB + 127) & ~uint64_t(127);
-  void *P = nullptr;
   // Page-aligned like a big native buffer (glibc maps those): class reuse
   // distances depend on where lines fall within their pages.
-  if (posix_memalign(&P, 4096, Bytes ? Bytes : 128))
+  void *P = programAlloc(4096, Bytes ? Bytes : 128);
+  if (!P)
     childFail("cannot allocate " + std::to_string(Bytes) + " bytes for --arg " +
               A.Spec);
   // Small, exactly representable values that differ between buffers.
@@ -214,6 +215,23 @@ void *makeBuffer(const EntryPlan::Arg &A, unsigned Index) {
       std::memcpy(E, &V, EB); // Little-endian: the low bytes.
     }
   }
+  return P;
+}
+
+/// Count value-initialised Ts on the program's heap: what the program reads
+/// (argv, buffer descriptors) sits at the same addresses on every run.
+template <typename T> T *programNew(size_t Count) {
+  void *P = programAlloc(alignof(T), sizeof(T) * std::max<size_t>(Count, 1));
+  if (!P)
+    childFail("cannot allocate the entry's arguments");
+  T *Items = static_cast<T *>(P);
+  for (size_t I = 0; I < Count; ++I)
+    new (Items + I) T();
+  return Items;
+}
+char *programString(const std::string &S) {
+  char *P = programNew<char>(S.size() + 1);
+  std::memcpy(P, S.c_str(), S.size() + 1);
   return P;
 }
 
@@ -342,12 +360,18 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
   switch (P.ABI) {
   case EntryABI::Main: {
     // Leaked on purpose: the program may keep argv until it ends.
-    auto **Argv = new char *[P.ProgramArgs.size() + 2];
-    Argv[0] = strdup("program");
+    auto **Argv = programNew<char *>(P.ProgramArgs.size() + 2);
+    Argv[0] = programString("program");
     for (size_t I = 0; I < P.ProgramArgs.size(); ++I)
-      Argv[I + 1] = strdup(P.ProgramArgs[I].c_str());
+      Argv[I + 1] = programString(P.ProgramArgs[I]);
     Argv[P.ProgramArgs.size() + 1] = nullptr;
-    Slots = {P.ProgramArgs.size() + 1, Ptr(Argv), Ptr(environ)};
+    size_t NEnv = 0;
+    while (environ[NEnv])
+      ++NEnv;
+    auto **Envp = programNew<char *>(NEnv + 1);
+    for (size_t I = 0; I < NEnv; ++I)
+      Envp[I] = programString(environ[I]);
+    Slots = {P.ProgramArgs.size() + 1, Ptr(Argv), Ptr(Envp)};
     break;
   }
   case EntryABI::Plain:
@@ -362,8 +386,8 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
         Slots.push_back(scalarBits(A));
         continue;
       }
-      auto *B = new HalideBuffer();
-      auto *Dims = new HalideDimension[A.Shape.size()];
+      auto *B = programNew<HalideBuffer>(1);
+      auto *Dims = programNew<HalideDimension>(A.Shape.size());
       // Halide's dimension 0 is the innermost: the last extent of the spec.
       int32_t Stride = 1;
       for (size_t D = 0; D < A.Shape.size(); ++D) {
@@ -382,8 +406,8 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
     break;
   case EntryABI::TVM3:
   case EntryABI::TVM6: {
-    auto *Values = new uint64_t[P.Args.size() + 1]();
-    auto *Codes = new int32_t[P.Args.size() + 1]();
+    auto *Values = programNew<uint64_t>(P.Args.size() + 1);
+    auto *Codes = programNew<int32_t>(P.Args.size() + 1);
     for (unsigned I = 0; I < P.Args.size(); ++I) {
       const EntryPlan::Arg &A = P.Args[I];
       if (!A.Buffer) {
@@ -394,22 +418,22 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
           Values[I] = uint64_t(int64_t(A.Value));
         continue;
       }
-      auto *T = new DLTensor();
+      auto *T = programNew<DLTensor>(1);
       T->Data = makeBuffer(A, I);
       T->DeviceType = 1; // kDLCPU
       T->NDim = int32_t(A.Shape.size());
       T->Code = typeCode(A.Type);
       T->Bits = uint8_t(typeBytes(A.Type) * 8);
       T->Lanes = 1;
-      T->Shape = new int64_t[A.Shape.size()];
+      T->Shape = programNew<int64_t>(A.Shape.size());
       std::copy(A.Shape.begin(), A.Shape.end(), T->Shape);
       Values[I] = Ptr(T);
       Codes[I] = TVMArgDLTensor;
     }
     Slots = {Ptr(Values), Ptr(Codes), P.Args.size()};
     if (P.ABI == EntryABI::TVM6)
-      Slots.insert(Slots.end(),
-                   {Ptr(new uint64_t[1]()), Ptr(new int32_t[1]()), 0});
+      Slots.insert(Slots.end(), {Ptr(programNew<uint64_t>(1)),
+                                 Ptr(programNew<int32_t>(1)), 0});
     break;
   }
   }

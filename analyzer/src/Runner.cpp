@@ -8,11 +8,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Runner.h"
+#include "ProgramMemory.h"
 
 #include "crop/Passes/RuntimeABI.h"
 #include "crop/Profile/ProfileIO.h"
 
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/ExecutorProcessControl.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/Module.h"
@@ -40,12 +42,11 @@ namespace crop::detail {
 
 namespace {
 
-/// The program runs on a stack of its own, mapped at a page boundary, so
-/// that its locals fall on the same cache lines on every machine whatever
-/// this process's stack (address randomisation, environment size) looks
-/// like: reuse distances of stack accesses must not vary from run to run.
+/// The program runs on a stack of its own (ProgramMemory.h), so that its
+/// locals fall on the same cache lines on every machine whatever this
+/// process's stack (address randomisation, environment size) looks like:
+/// reuse distances of stack accesses must not vary from run to run.
 constexpr size_t ProgramStackBytes = size_t(64) << 20;
-void *ProgramStack = nullptr;
 int64_t (*ThunkFn)(uint64_t *) = nullptr;
 uint64_t *ThunkSlots = nullptr;
 int64_t ThunkResult = 0;
@@ -54,6 +55,7 @@ ucontext_t CropContext, ProgramContext;
 void runThunk() { ThunkResult = ThunkFn(ThunkSlots); }
 
 int64_t callOnProgramStack(int64_t (*Fn)(uint64_t *), uint64_t *Slots) {
+  void *ProgramStack = programStack();
   if (!ProgramStack)
     return Fn(Slots);
   ThunkFn = Fn;
@@ -82,7 +84,15 @@ void *TVMModuleCtx = nullptr;
 
   auto Fail = [&](Error E) { childFail(toString(std::move(E))); };
 
-  Expected<std::unique_ptr<LLJIT>> JOr = LLJITBuilder().create();
+  LLJITBuilder Builder;
+  if (auto MemMgr = createJITMemoryManager()) {
+    auto EPC =
+        SelfExecutorProcessControl::Create(nullptr, nullptr, std::move(MemMgr));
+    if (!EPC)
+      Fail(EPC.takeError());
+    Builder.setExecutorProcessControl(std::move(*EPC));
+  }
+  Expected<std::unique_ptr<LLJIT>> JOr = Builder.create();
   if (!JOr)
     Fail(JOr.takeError());
   LLJIT &J = **JOr;
@@ -359,15 +369,10 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
     // The program's output must not mix with crop's own (a profile may go
     // to stdout): it goes to stderr.
     ::dup2(2, 1);
-    // Mapped before the memory cap is set: the stack is not the program's.
-    void *Stack =
-        ::mmap(nullptr, ProgramStackBytes, PROT_READ | PROT_WRITE,
-               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-    if (Stack != MAP_FAILED) {
-      // A guard page: overflowing the stack is a crash, not a corruption.
-      ::mprotect(Stack, 4096, PROT_NONE);
-      ProgramStack = Stack;
-    }
+    // Mapped before the memory cap is set: the heap's address space is the
+    // cap (the heap refuses more), the stack is not the program's. Where the
+    // fixed addresses are taken the program allocates from this process.
+    mapProgramMemory(Job.Opts.MemoryLimitBytes, ProgramStackBytes);
     rlimit Core{0, 0};
     ::setrlimit(RLIMIT_CORE, &Core);
     if (Job.Opts.MemoryLimitBytes) {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
+#include "ProgramMemory.h"
 
 #include "crop/Passes/RuntimeABI.h"
 
@@ -204,16 +205,17 @@ extern "C" void cropLeave() {
 }
 
 // Every allocation starts on a 64-byte line: which lines a buffer touches
-// must not depend on where this machine's allocator happened to put it. Those
-// of a page or more start on a page, because class reuse distances depend on
-// where lines fall within their pages; smaller ones would waste too much.
+// must not depend on where an allocator happened to put it. Those of a page
+// or more start on a page, because class reuse distances depend on where
+// lines fall within their pages; smaller ones would waste too much. They come
+// from the program's fixed-address heap (ProgramMemory.h).
 constexpr size_t LineAlign = 64;
 constexpr size_t PageAlign = 4096;
 
 void *allocLines(size_t Align, size_t N, const char *What) {
-  void *P = nullptr;
   size_t A = std::max({Align, LineAlign, N >= PageAlign ? PageAlign : 0});
-  if (posix_memalign(&P, A, N ? N : 1))
+  void *P = programAlloc(A, N);
+  if (!P)
     outOfMemory(What, N);
   return P;
 }
@@ -230,24 +232,27 @@ extern "C" void *cropCalloc(size_t N, size_t Size) {
   std::memset(P, 0, N * Size);
   return P;
 }
+extern "C" void cropFree(void *P) { programFree(P); }
 extern "C" void *cropRealloc(void *Old, size_t N) {
   if (!Old)
     return cropMalloc(N);
   if (!N) {
-    std::free(Old);
+    programFree(Old);
     return nullptr;
   }
+  size_t OldBytes = programAllocSize(Old);
+  if (!OldBytes)
+    OldBytes = malloc_usable_size(Old);
   void *P = allocLines(LineAlign, N, "realloc");
-  std::memcpy(P, Old, std::min(N, malloc_usable_size(Old)));
-  std::free(Old);
+  std::memcpy(P, Old, std::min(N, OldBytes));
+  programFree(Old);
   return P;
 }
 extern "C" int cropPosixMemalign(void **Out, size_t Align, size_t N) {
-  int R = posix_memalign(
-      Out, N >= PageAlign ? std::max(Align, PageAlign) : Align, N);
-  if (R == ENOMEM)
-    outOfMemory("posix_memalign", N);
-  return R;
+  if (Align < sizeof(void *) || (Align & (Align - 1)))
+    return EINVAL;
+  *Out = allocLines(Align, N, "posix_memalign");
+  return 0;
 }
 
 //===-- exit and abort ----------------------------------------------------===//
@@ -533,7 +538,7 @@ extern "C" void *halMalloc(void *, size_t N) {
   // Page-aligned whatever the size: Halide's scratch buffers are few.
   return allocLines(PageAlign, (N + 127) & ~size_t(127), "halide_malloc");
 }
-extern "C" void halFree(void *, void *P) { std::free(P); }
+extern "C" void halFree(void *, void *P) { programFree(P); }
 extern "C" void halError(void *, const char *Msg) {
   state().LastError = Msg ? Msg : "";
 }
@@ -578,7 +583,7 @@ extern "C" void *tvmAllocWorkspace(int, int, uint64_t N, int, int) {
   return allocLines(PageAlign, N ? N : 1, "TVMBackendAllocWorkspace");
 }
 extern "C" int tvmFreeWorkspace(int, int, void *P) {
-  std::free(P);
+  programFree(P);
   return 0;
 }
 extern "C" void tvmSetLastError(const char *Msg) {
@@ -626,6 +631,7 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"malloc", fn(cropMalloc)},
       {"calloc", fn(cropCalloc)},
       {"realloc", fn(cropRealloc)},
+      {"free", fn(cropFree)},
       {"aligned_alloc", fn(cropAlignedAlloc)},
       {"posix_memalign", fn(cropPosixMemalign)},
       {"exit", fn(cropExit)},

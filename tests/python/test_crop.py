@@ -4,6 +4,7 @@ parallel profiling with a process pool, and errors that leave every handle usabl
 import concurrent.futures
 import os
 import pickle
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -29,6 +30,36 @@ exit:
   ret void
 }
 """ % n
+
+
+# Sums an argument buffer into a global and into a buffer it allocates and frees: the three kinds of
+# memory a program touches.
+MALLOC_KERNEL = """@g = global [4096 x float] zeroinitializer
+declare ptr @malloc(i64)
+declare void @free(ptr)
+define void @kernel(ptr %a) {
+entry:
+  %t = call ptr @malloc(i64 262144)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %p = getelementptr float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %j = and i64 %i, 4095
+  %q = getelementptr [4096 x float], ptr @g, i64 0, i64 %j
+  %y = load float, ptr %q
+  %z = fadd float %x, %y
+  store float %z, ptr %q
+  %r = getelementptr float, ptr %t, i64 %i
+  store float %z, ptr %r
+  %i1 = add i64 %i, 1
+  %c = icmp eq i64 %i1, 65536
+  br i1 %c, label %exit, label %loop
+exit:
+  call void @free(ptr %t)
+  ret void
+}
+"""
 
 
 class CropTest(unittest.TestCase):
@@ -116,6 +147,22 @@ class CropTest(unittest.TestCase):
             crop.Profile.load("/nonexistent/profile.json")
         good = crop.profile(kernel(16), entry="kernel", args=["f32:16"])
         self.assertGreater(t.predict(good).seconds, 0)
+
+    def test_sampled_profiles_do_not_depend_on_the_callers_addresses(self):
+        # A sampled profile keeps cache lines by an address hash. Interpreters of their own (address-space
+        # randomisation on, as it is for a tuner) must still get the same file: the program's heap, stack,
+        # globals and the buffers of its arguments sit at fixed addresses in the profiled child.
+        code = ("import crop, sys; sys.stdout.write(crop.profile(sys.argv[1], entry='kernel', "
+                "args=['f32:65536'], sample_rate=0.1).to_bytes().hex())")
+        with tempfile.TemporaryDirectory() as d:
+            ll = os.path.join(d, "k.ll")
+            with open(ll, "w") as f:
+                f.write(MALLOC_KERNEL)
+            runs = [subprocess.run([sys.executable, "-c", code, ll], check=True, capture_output=True,
+                                   text=True).stdout for _ in range(3)]
+        self.assertGreater(len(runs[0]), 0)
+        self.assertEqual(runs[0], runs[1])
+        self.assertEqual(runs[0], runs[2])
 
     def test_profile_many_in_a_process_pool(self):
         items = [(kernel(n), "kernel", ["f32:4096"]) for n in (4096, 64, 1024)]

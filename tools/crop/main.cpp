@@ -10,7 +10,6 @@
 #include <vector>
 
 #ifdef __linux__
-#include <sys/personality.h>
 #include <unistd.h>
 #endif
 
@@ -25,34 +24,6 @@ struct Registered {
 std::vector<Registered> &registry() {
   static std::vector<Registered> R;
   return R;
-}
-/// `crop profile` and `crop analyze` run the program with address-space
-/// layout randomisation off (as `setarch -R` does), so the buffers land at
-/// the same addresses every run and a sampled profile (SHARDS keeps lines by
-/// an address hash) is the same file every time; with ASLR two runs sample
-/// different lines. The personality only applies from the next exec, so the
-/// process re-executes itself once; where that is refused (some sandboxes),
-/// it goes on with ASLR (exact profiles do not depend on addresses).
-void reexecWithoutASLR(int Argc, char **Argv) {
-#ifdef __linux__
-  if (Argc < 2 || (std::strcmp(Argv[1], "profile") != 0 &&
-                   std::strcmp(Argv[1], "analyze") != 0))
-    return;
-  int Current = personality(0xffffffff);
-  if (Current == -1 || (Current & ADDR_NO_RANDOMIZE) ||
-      std::getenv("CROP_ASLR_REEXEC"))
-    return;
-  if (personality(static_cast<unsigned long>(Current) | ADDR_NO_RANDOMIZE) ==
-      -1)
-    return;
-  setenv("CROP_ASLR_REEXEC", "1", 1); // never loop
-  execv("/proc/self/exe", Argv);
-  // exec failed: restore and carry on in this process.
-  personality(static_cast<unsigned long>(Current));
-#else
-  (void)Argc;
-  (void)Argv;
-#endif
 }
 } // namespace
 
@@ -75,7 +46,6 @@ int crop::tool::reportError(Error E) {
 }
 
 int main(int argc, char **argv) {
-  reexecWithoutASLR(argc, argv);
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(cropCategory());
   cl::SetVersionPrinter([](raw_ostream &OS) {

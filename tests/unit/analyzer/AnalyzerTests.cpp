@@ -675,6 +675,34 @@ TEST_CASE("allocation past the memory cap is reported", "[analyzer][bad]") {
   CHECK_THAT(E, Catch::Contains("memory cap of 64 MiB"));
 }
 
+TEST_CASE("freed memory is reused under the memory cap", "[analyzer]") {
+  // 4 000 x 1 MiB allocated, written, grown by realloc and freed under a
+  // 64 MiB cap: the program heap must give freed ranges back (merged with
+  // their neighbours) and realloc must keep the contents.
+  TempIR T("@sink = global i32 0\n"
+           "define i32 @main() {\nentry:\n  br label %l\nl:\n"
+           "  %i = phi i32 [ 0, %entry ], [ %i1, %l ]\n"
+           "  %p = call ptr @malloc(i64 1048576)\n"
+           "  %q = call ptr @malloc(i64 100)\n"
+           "  store i32 %i, ptr %p\n"
+           "  %r = call ptr @realloc(ptr %p, i64 2097152)\n"
+           "  %v = load i32, ptr %r\n  store volatile i32 %v, ptr @sink\n"
+           "  call void @free(ptr %r)\n  call void @free(ptr %q)\n"
+           "  %i1 = add i32 %i, 1\n  %c = icmp eq i32 %i1, 4000\n"
+           "  br i1 %c, label %x, label %l\n"
+           "x:\n  %s = load volatile i32, ptr @sink\n"
+           "  %bad = icmp ne i32 %s, 3999\n  %rc = zext i1 %bad to i32\n"
+           "  ret i32 %rc\n}\n"
+           "declare ptr @malloc(i64)\ndeclare ptr @realloc(ptr, i64)\n"
+           "declare void @free(ptr)\n");
+  ProfileOptions O;
+  O.MemoryLimitBytes = 64 << 20;
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  INFO((P ? std::string() : toString(P.takeError())));
+  REQUIRE(bool(P));
+  CHECK(block(fn(*P, "main"), "l").Count == 4000);
+}
+
 TEST_CASE("unknown external symbols are listed before running",
           "[analyzer][bad]") {
   std::string E = profileError(
