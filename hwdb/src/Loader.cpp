@@ -614,26 +614,18 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                         "(latency must increase with level)",
                         cyc(C.RamLatencyCycles), Last.Name,
                         cyc(Last.LatencyCycles)));
-      if (BwC && C.RamBandwidthPerCore > 0 && Last.BandwidthPerCore > 0 &&
-          C.RamBandwidthPerCore > Last.BandwidthPerCore)
-        D.error(*BwC, RR.path("bandwidth_per_core"),
-                formatv("{0} is above {1}'s {2} (bandwidth must not grow "
-                        "outward)",
-                        formatQuantity(C.RamBandwidthPerCore,
-                                       Dimension::Bandwidth),
-                        Last.Name,
-                        formatQuantity(Last.BandwidthPerCore,
-                                       Dimension::Bandwidth)));
-      if (BwA && C.RamBandwidthAll > 0 && Last.BandwidthAll > 0 &&
-          C.RamBandwidthAll > Last.BandwidthAll)
-        D.error(*BwA, RR.path("bandwidth_all"),
-                formatv("{0} is above {1}'s {2} (bandwidth must not grow "
-                        "outward)",
-                        formatQuantity(C.RamBandwidthAll,
-                                       Dimension::Bandwidth),
-                        Last.Name,
-                        formatQuantity(Last.BandwidthAll,
-                                       Dimension::Bandwidth)));
+      auto NotAbove = [&](const Val *V, StringRef Key, double Ram,
+                          double Cache) {
+        if (V && Ram > 0 && Cache > 0 && Ram > Cache)
+          D.error(*V, RR.path(Key),
+                  formatv("{0} is above {1}'s {2} (bandwidth must not grow "
+                          "outward)",
+                          formatQuantity(Ram, Dimension::Bandwidth), Last.Name,
+                          formatQuantity(Cache, Dimension::Bandwidth)));
+      };
+      NotAbove(BwC, "bandwidth_per_core", C.RamBandwidthPerCore,
+               Last.BandwidthPerCore);
+      NotAbove(BwA, "bandwidth_all", C.RamBandwidthAll, Last.BandwidthAll);
     }
   }
 

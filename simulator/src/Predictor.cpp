@@ -458,14 +458,10 @@ Prediction CpuPredictor::run() {
       }
       BP.BranchCycles = mispredictsPerExec(F, I, Index) * Cpu.MispredictPenalty;
       BP.LoadLatency = Lat >= 0 ? Lat : l1LatencyCycles(Cpu);
-      double Core = std::max(BP.PipelineCycles, BP.MemoryCycles);
-      BP.CyclesPerExec = Core + BP.BranchCycles;
-      if (BP.BranchCycles > Core)
-        BP.Bound = "branch";
-      else if (BP.MemoryCycles > BP.PipelineCycles)
-        BP.Bound = "memory:" + MemLevel;
-      else
-        BP.Bound = "compute";
+      BP.CyclesPerExec =
+          std::max(BP.PipelineCycles, BP.MemoryCycles) + BP.BranchCycles;
+      BP.Bound = boundName(BP.PipelineCycles, BP.MemoryCycles, MemLevel,
+                           BP.BranchCycles, "branch");
       double Total = BP.ECount * BP.CyclesPerExec;
       R.CyclesPerCall += Total;
       R.BoundCycles[BP.Bound] += Total;
@@ -514,6 +510,14 @@ Prediction CpuPredictor::run() {
 }
 
 } // namespace
+
+std::string crop::boundName(double Compute, double Memory,
+                            const std::string &MemLevel, double Extra,
+                            const char *ExtraName) {
+  if (Extra > std::max(Compute, Memory))
+    return ExtraName;
+  return Memory > Compute ? "memory:" + MemLevel : "compute";
+}
 
 Expected<Prediction> crop::predict(const ProgramProfile &P, const hw::Target &T,
                                    const PredictOptions &Opts) {

@@ -195,12 +195,8 @@ Expected<Prediction> crop::predictRoofline(const ProgramProfile &P,
   double Core = std::max(RT.ComputeSeconds, RT.MemorySeconds);
   R.SecondsPerCall = Core + RT.LaunchSeconds;
   R.CyclesPerCall = R.SecondsPerCall * A.FrequencyHz;
-  if (RT.LaunchSeconds > Core)
-    R.Bound = "launch";
-  else if (RT.MemorySeconds > RT.ComputeSeconds)
-    R.Bound = "memory:" + MemLevel;
-  else
-    R.Bound = "compute";
+  R.Bound = boundName(RT.ComputeSeconds, RT.MemorySeconds, MemLevel,
+                      RT.LaunchSeconds, "launch");
   R.BoundCycles["compute"] = RT.ComputeSeconds * A.FrequencyHz;
   R.BoundCycles["memory:" + MemLevel] = RT.MemorySeconds * A.FrequencyHz;
   R.BoundCycles["launch"] = RT.LaunchSeconds * A.FrequencyHz;

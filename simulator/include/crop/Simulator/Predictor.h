@@ -78,6 +78,14 @@ struct RooflineTerms {
   uint64_t Launches = 0;
 };
 
+/// Names what limits a time of Compute and Memory overlapped plus Extra that
+/// overlaps neither (a block's mispredictions, a kernel's launches): ExtraName
+/// when Extra is the largest, else "memory:<MemLevel>" when Memory exceeds
+/// Compute, else "compute". Blocks and roofline estimates share the rule.
+std::string boundName(double Compute, double Memory,
+                      const std::string &MemLevel, double Extra,
+                      const char *ExtraName);
+
 struct Prediction {
   std::string Target;
   std::string Entry;
