@@ -530,8 +530,17 @@ const Value *plainAddress(const Instruction &I) {
 /// loop's phi of the inner loop's exit value) is found, while a start value
 /// that is a constant, an argument or a fresh load is not. InLoop tells the
 /// loop's blocks apart.
+///
+/// Apart is also a value carried around the enclosing loop (Outer) when
+/// Outer's body holds other loops besides this one: the previous entry's
+/// result reaches the next entry only after those loops have run, whole
+/// loops of independent work that the core dispatches in between, so the
+/// next entry does not wait for it (TVM's unrolled output tiles: one short
+/// reduction loop per output vector, each carrying its accumulator to its
+/// own next entry after the others).
 template <typename InLoopFn>
-bool comesFromLoop(const Value *V, InLoopFn InLoop) {
+bool comesFromLoop(const Value *V, InLoopFn InLoop, const Loop *Outer) {
+  bool Siblings = Outer && Outer->getSubLoops().size() > 1;
   SmallPtrSet<const Value *, 32> Seen;
   SmallVector<const Value *, 16> Work{V};
   while (!Work.empty()) {
@@ -544,8 +553,12 @@ bool comesFromLoop(const Value *V, InLoopFn InLoop) {
       continue; // A value read afresh: the chain starts from memory.
     if (Seen.size() > 256)
       return true; // Too far to tell: keep the chain (the safe answer).
-    for (const Value *Op : I->operands())
-      Work.push_back(Op);
+    auto *Phi = dyn_cast<PHINode>(I);
+    bool AroundOuter =
+        Siblings && Phi && Phi->getParent() == Outer->getHeader();
+    for (unsigned K = 0, E = I->getNumOperands(); K < E; ++K)
+      if (!AroundOuter || !Outer->contains(Phi->getIncomingBlock(K)))
+        Work.push_back(I->getOperand(K));
   }
   return false;
 }
@@ -594,7 +607,8 @@ void addCarriedEdges(GraphletMaker &M, const Part &P, const BasicBlock &BB,
     if (PhiCarried)
       for (unsigned I = 0, E = Phi.getNumIncomingValues(); I < E; ++I)
         if (!InLoop(Phi.getIncomingBlock(I)) &&
-            comesFromLoop(Phi.getIncomingValue(I), InLoop))
+            comesFromLoop(Phi.getIncomingValue(I), InLoop,
+                          L ? L->getParentLoop() : nullptr))
           Restart = false;
   }
 

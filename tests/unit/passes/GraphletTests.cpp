@@ -1075,3 +1075,96 @@ declare <8 x float> @llvm.minnum.v8f32(<8 x float>, <8 x float>)
   // loads, no flag) and not the fadd (only max and min are marked).
   CHECK(Marks == std::vector<bool>{true, true, true, false, false});
 }
+
+TEST_CASE("accumulators carried around a loop of sibling loops restart",
+          "[passes][graphlet]") {
+  // Two 8-iteration reductions under a loop over j, each carrying its own
+  // accumulator to its next entry through the outer phis (TVM's unrolled
+  // output tiles). Between one entry of a reduction and the next the other
+  // one runs, so each entry's chain starts from a value made long before:
+  // they restart. With one inner loop (@one) the next entry starts from
+  // the chain just finished: they do not.
+  LLVMContext Ctx;
+  auto M = parse(R"(
+define float @two(ptr noalias %a) {
+entry:
+  br label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j1, %mid.exit ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %mid.exit ]
+  %t = phi float [ 0.0, %entry ], [ %t.next, %mid.exit ]
+  br label %first
+first:
+  %k = phi i64 [ 0, %outer ], [ %k1, %first ]
+  %acc = phi float [ %s, %outer ], [ %acc1, %first ]
+  %pa = getelementptr float, ptr %a, i64 %k
+  %x = load float, ptr %pa
+  %acc1 = fadd float %acc, %x
+  %k1 = add i64 %k, 1
+  %d = icmp eq i64 %k1, 8
+  br i1 %d, label %mid, label %first
+mid:
+  %s.next = phi float [ %acc1, %first ]
+  br label %second
+second:
+  %m = phi i64 [ 0, %mid ], [ %m1, %second ]
+  %bcc = phi float [ %t, %mid ], [ %bcc1, %second ]
+  %pb = getelementptr float, ptr %a, i64 %m
+  %y = load float, ptr %pb
+  %bcc1 = fadd float %bcc, %y
+  %m1 = add i64 %m, 1
+  %e = icmp eq i64 %m1, 8
+  br i1 %e, label %mid.exit, label %second
+mid.exit:
+  %t.next = phi float [ %bcc1, %second ]
+  %j1 = add i64 %j, 1
+  %dj = icmp eq i64 %j1, 64
+  br i1 %dj, label %done, label %outer
+done:
+  %r = fadd float %s.next, %t.next
+  ret float %r
+}
+
+define float @one(ptr noalias %a) {
+entry:
+  br label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j1, %exit ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %exit ]
+  br label %first
+first:
+  %k = phi i64 [ 0, %outer ], [ %k1, %first ]
+  %acc = phi float [ %s, %outer ], [ %acc1, %first ]
+  %pa = getelementptr float, ptr %a, i64 %k
+  %x = load float, ptr %pa
+  %acc1 = fadd float %acc, %x
+  %k1 = add i64 %k, 1
+  %d = icmp eq i64 %k1, 8
+  br i1 %d, label %exit, label %first
+exit:
+  %s.next = phi float [ %acc1, %first ]
+  %j1 = add i64 %j, 1
+  %dj = icmp eq i64 %j1, 64
+  br i1 %dj, label %done, label %outer
+done:
+  ret float %s.next
+}
+)",
+                 Ctx);
+  auto R = analyzeModule(*M);
+  REQUIRE(bool(R));
+  auto restarts = [&](const char *Fn, const char *Block) {
+    for (const FunctionStatic &FS : *R)
+      if (FS.Name == Fn) {
+        auto G = findBlockGraphlet(FS, Block);
+        REQUIRE(bool(G));
+        CHECK(!edges(**G, {DepKind::Carried}).empty());
+        return (*G)->ChainsRestart;
+      }
+    FAIL("no function " << Fn);
+    return false;
+  };
+  CHECK(restarts("two", "first"));
+  CHECK(restarts("two", "second"));
+  CHECK_FALSE(restarts("one", "first"));
+}
