@@ -557,6 +557,18 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
       D.error(*V, R.path("scheduler_fp"),
               formatv("{0} entries is outside 4..4096", C.SchedulerFp));
   }
+  if (const Val *V = R.get("scheduler_fp_pickable", false)) {
+    if (readCount(D, V, R.path("scheduler_fp_pickable"),
+                  C.SchedulerFpPickable) &&
+        (C.SchedulerFpPickable < 4 || C.SchedulerFpPickable > 4096))
+      D.error(*V, R.path("scheduler_fp_pickable"),
+              formatv("{0} entries is outside 4..4096", C.SchedulerFpPickable));
+    else if (C.SchedulerFp && C.SchedulerFpPickable > C.SchedulerFp)
+      D.error(*V, R.path("scheduler_fp_pickable"),
+              formatv("{0} entries is more than scheduler_fp's {1} (the "
+                      "pickable part cannot be larger than the whole)",
+                      C.SchedulerFpPickable, C.SchedulerFp));
+  }
   if (const Val *V = R.get("alias_4k_waits_for_data", false);
       V && expectKind(D, *V, R.path("alias_4k_waits_for_data"), Val::Scalar)) {
     if (V->Text == "true")

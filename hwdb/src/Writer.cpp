@@ -35,6 +35,9 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
     E << YAML::Key << "reorder_buffer" << YAML::Value << C.ReorderBuffer;
   if (C.SchedulerFp)
     E << YAML::Key << "scheduler_fp" << YAML::Value << C.SchedulerFp;
+  if (C.SchedulerFpPickable)
+    E << YAML::Key << "scheduler_fp_pickable" << YAML::Value
+      << C.SchedulerFpPickable;
   if (C.Alias4KWaitsForData)
     E << YAML::Key << "alias_4k_waits_for_data" << YAML::Value << true;
   if (C.SplitLoadExtraCycles > 0)
@@ -184,6 +187,7 @@ std::string targetToJSON(const Target &T) {
         {"max_outstanding_misses", int64_t(C.MaxOutstandingMisses)},
         {"reorder_buffer", int64_t(C.ReorderBuffer)},
         {"scheduler_fp", int64_t(C.SchedulerFp)},
+        {"scheduler_fp_pickable", int64_t(C.SchedulerFpPickable)},
         {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
         {"split_load_extra_cycles", C.SplitLoadExtraCycles},
         {"units", std::move(Units)},

@@ -253,6 +253,34 @@ double fpStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
   return Ns;
 }
 
+/// One chase from A (B is not used) with N FP adds waiting for each load and
+/// then an independent 128-deep chain of FP adds that feeds the next
+/// load's address through an AND with 0: the chain must finish before the
+/// next step's miss starts, so a chain that cannot run during the miss
+/// adds its whole length to the step.
+template <unsigned N>
+double fpPickStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
+  (void)B;
+  asm volatile("vxorps %%xmm12, %%xmm12, %%xmm12" ::: "xmm12");
+  auto T0 = Clock::now();
+  for (uint64_t S = 0; S < Steps; ++S) {
+    A = *static_cast<void *volatile *>(A);
+    uint64_t Off;
+    asm volatile("vmovq %1, %%xmm15\n\t.rept %c2\n\t"
+                 "vaddps %%xmm15, %%xmm15, %%xmm14\n\t.endr\n\t"
+                 "vxorps %%xmm13, %%xmm13, %%xmm13\n\t.rept 128\n\t"
+                 "vaddps %%xmm12, %%xmm13, %%xmm13\n\t.endr\n\t"
+                 "vmovq %%xmm13, %0\n\tand $0, %0"
+                 : "=r"(Off)
+                 : "r"(A), "i"(N)
+                 : "xmm12", "xmm13", "xmm14", "xmm15");
+    A = static_cast<char *>(A) + Off;
+  }
+  double Ns = nsSince(T0) / double(Steps);
+  Out += reinterpret_cast<uintptr_t>(A);
+  return Ns;
+}
+
 #endif
 
 using RobFn = double (*)(void *&, void *&, uint64_t, uintptr_t &);
@@ -268,6 +296,12 @@ template <unsigned... I>
 constexpr std::array<std::pair<uint32_t, RobFn>, sizeof...(I)>
 fpTable(std::integer_sequence<unsigned, I...>) {
   return {{{8 + 8 * I, &fpStep<8 + 8 * I>}...}};
+}
+/// Waiting adds of 4..160 in steps of 4: pickable FP schedulers hold tens.
+template <unsigned... I>
+constexpr std::array<std::pair<uint32_t, RobFn>, sizeof...(I)>
+fpPickTable(std::integer_sequence<unsigned, I...>) {
+  return {{{4 + 4 * I, &fpPickStep<4 + 4 * I>}...}};
 }
 #endif
 
@@ -372,6 +406,65 @@ RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
 #else
   return {};
 #endif
+}
+
+RobMeasurement measureFpPickable(uint64_t Bytes, unsigned LineBytes,
+                                 bool Quick) {
+  RobMeasurement R;
+#if defined(__x86_64__)
+  static constexpr auto Table =
+      fpPickTable(std::make_integer_sequence<unsigned, 40>());
+  TwoChases C(Bytes, LineBytes);
+  if (!C.Buf.P)
+    return R;
+  const uint64_t Steps = Quick ? 1500 : 4000;
+  const unsigned Repeats = Quick ? 2 : 3;
+  uintptr_t Out = 0;
+  void *A = C.A;
+  for (const auto &[N, Fn] : Table) {
+    double Best = 1e300;
+    for (unsigned J = 0; J < Repeats; ++J)
+      Best = std::min(Best, Fn(A, C.B, Steps, Out));
+    R.NsByFiller.push_back({N, Best});
+  }
+  Sink += Out;
+  // Two plateaus: the miss alone (the chain hidden in it) and the miss
+  // plus the chain. The step is where every larger filler is past their
+  // midpoint; the plateaus must differ by a third (the chain is a third
+  // to a whole RAM latency on current cores) and the low one be a RAM
+  // latency, or the test saw something else.
+  auto medianOf = [](std::vector<double> V) {
+    std::nth_element(V.begin(), V.begin() + V.size() / 2, V.end());
+    return V[V.size() / 2];
+  };
+  std::vector<double> Low, High;
+  for (size_t I = 0; I < 5; ++I) {
+    Low.push_back(R.NsByFiller[I].second);
+    High.push_back(R.NsByFiller[R.NsByFiller.size() - 1 - I].second);
+  }
+  double One = medianOf(Low), Two = medianOf(High);
+  if (One < 40 || Two < One * 1.3)
+    return R;
+  double Mid = (One + Two) / 2;
+  size_t First = R.NsByFiller.size();
+  for (size_t I = R.NsByFiller.size(); I-- > 0;) {
+    if (R.NsByFiller[I].second < Mid)
+      break;
+    First = I;
+  }
+  if (First < 5 || First >= R.NsByFiller.size() - 5)
+    return R;
+  // The waiting adds and their XMM move fill the pickable entries at the
+  // first filler past the midpoint, not at the one before: the midpoint.
+  double Below = R.NsByFiller[First - 1].first,
+         Above = R.NsByFiller[First].first;
+  R.Entries = uint32_t(std::lround((Below + Above) / 2 + 1));
+#else
+  (void)Bytes;
+  (void)LineBytes;
+  (void)Quick;
+#endif
+  return R;
 }
 
 namespace {

@@ -1010,6 +1010,24 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
     note("scheduler_fp not written: the FP-filler test showed no step below "
          "the reorder buffer (or does not run on this ISA)");
   }
+  RobMeasurement Pick;
+  if (C.SchedulerFp)
+    Pick = measureFpPickable(RamSet, Line, O.Quick);
+  if (Pick.Entries && Pick.Entries < C.SchedulerFp) {
+    C.SchedulerFpPickable = Pick.Entries;
+    report("FP scheduler, pickable", Pick.Entries, "entries", 0);
+    note(formatv("scheduler_fp_pickable {0} is measured: a RAM pointer chase, "
+                 "each load followed by N FP adds that wait for it and a "
+                 "128-deep chain of independent FP adds that feeds the next "
+                 "address; the chain stops running during the miss at "
+                 "N + 1 ~ {0}",
+                 C.SchedulerFpPickable)
+             .str());
+  } else if (C.SchedulerFp) {
+    note("scheduler_fp_pickable not written: the chain behind the waiting FP "
+         "adds showed no step below scheduler_fp (every waiting FP operation "
+         "can be picked)");
+  }
   // Whether loads wait for older stores' data on a 4K alias.
   AliasMeasurement Alias = measureAlias4K(O.Quick);
   if (Alias.ApartNs > 0) {

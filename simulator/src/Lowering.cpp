@@ -230,6 +230,8 @@ Lowering::Lowering(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
         Cpu.ReorderBuffer ? Cpu.ReorderBuffer : hw::DefaultReorderBuffer;
   if (Opts.FpSchedulerSize == 0)
     Opts.FpSchedulerSize = Cpu.SchedulerFp;
+  if (Opts.FpPickableSize == 0)
+    Opts.FpPickableSize = Cpu.SchedulerFpPickable;
   Opts.MinCopies = std::max(2u, Opts.MinCopies);
   Opts.MaxCopies = std::max(Opts.MinCopies, Opts.MaxCopies);
   if (!Cpu.Caches.empty())

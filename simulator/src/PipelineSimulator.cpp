@@ -92,6 +92,9 @@ struct PipelineSimulator::Impl {
   /// dispatched (their scheduler entries), earliest first.
   std::priority_queue<double, std::vector<double>, std::greater<double>>
       FpWaiting;
+  /// Start cycles of the last FP operations, in program order (a ring of
+  /// FpPickableSize): the window the schedulers pick from.
+  std::vector<double> FpStarts;
 
   Impl(const hw::Target &T, SimulatorOptions O) : L(T, O) {}
 
@@ -234,7 +237,10 @@ struct PipelineSimulator::Impl {
     const uint32_t W = Cpu.IssueWidth;
     const uint32_t Rob = Opts.RobSize;
     const uint32_t FpSched = Opts.FpSchedulerSize;
+    const uint32_t FpPick = Opts.FpPickableSize;
     FpWaiting = {};
+    FpStarts.assign(FpPick, 0.0);
+    uint64_t FpIdx = 0;
     uint64_t Want =
         (uint64_t(Rob) * Opts.CopiesPerRob + M - 1) / std::max<uint32_t>(M, 1);
     uint32_t K =
@@ -324,14 +330,24 @@ struct PipelineSimulator::Impl {
           ++DispCycle;
           DispSlots -= W;
         }
-        // Issue: operands ready and class capacity, oldest first.
+        // Issue: operands ready and class capacity, oldest first. An FP
+        // operation enters the pickable schedulers in order: not before
+        // the one FpPick FP operations older has left them by starting.
         double Start = std::max(Ready, double(Disp));
+        double *FpSlot = nullptr;
+        if (FpPick && C.Fp) {
+          FpSlot = &FpStarts[FpIdx++ % FpPick];
+          if (FpIdx > FpPick)
+            Start = std::max(Start, *FpSlot);
+        }
         int64_t Cyc = int64_t(std::floor(Start + Eps));
         int64_t Got = reserve(C.Unit, Cyc, C.Occupancy, C.Hint);
         if (Got != Cyc)
           Start = double(Got);
         if (FpSched && C.Fp && Start > double(Disp))
           FpWaiting.push(Start);
+        if (FpSlot)
+          *FpSlot = Start;
         double Done = Start + C.Latency;
         Cur[P] = Done;
         LastRetire = std::max(LastRetire, Done);

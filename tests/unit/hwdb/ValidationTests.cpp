@@ -101,6 +101,7 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
+            "scheduler_fp_pickable, "
             "alias_4k_waits_for_data, split_load_extra, units, "
             "caches, "
             "ram, instructions)");
@@ -141,6 +142,35 @@ TEST_CASE("split_load_extra is a number of cycles within reason", "[hwdb]") {
       "neg.yaml", variant("  cores: 2", "  cores: 2\n  split_load_extra: -1"));
   CHECK(errorOf(Neg).find(":9: cpu.split_load_extra: must be positive") !=
         std::string::npos);
+}
+
+TEST_CASE("scheduler_fp_pickable is a part of scheduler_fp", "[hwdb]") {
+  Dir D;
+  Expected<Target> T = loadTarget(
+      D.write("ok.yaml", variant("  cores: 2", "  cores: 2\n  scheduler_fp: "
+                                               "125\n  scheduler_fp_pickable: "
+                                               "63")));
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->SchedulerFp == 125);
+  CHECK(T->Cpu->SchedulerFpPickable == 63);
+  // Written back and read again: the same field.
+  std::string Again = D.write("again.yaml", targetToYAML(*T));
+  Expected<Target> T2 = loadTarget(Again);
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->SchedulerFpPickable == 63);
+  std::string More = D.write(
+      "more.yaml", variant("  cores: 2", "  cores: 2\n  scheduler_fp: 60\n"
+                                         "  scheduler_fp_pickable: 63"));
+  CHECK(errorOf(More) == More + ":10: cpu.scheduler_fp_pickable: 63 entries "
+                                "is more than scheduler_fp's 60 (the pickable "
+                                "part cannot be larger than the whole)");
+  std::string Tiny =
+      D.write("tiny2.yaml",
+              variant("  cores: 2", "  cores: 2\n  scheduler_fp_pickable: 2"));
+  CHECK(errorOf(Tiny) == Tiny + ":9: cpu.scheduler_fp_pickable: 2 entries is "
+                                "outside 4..4096");
 }
 
 TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",
@@ -314,6 +344,7 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
+            "scheduler_fp_pickable, "
             "alias_4k_waits_for_data, split_load_extra, units, "
             "caches, "
             "ram, instructions)");

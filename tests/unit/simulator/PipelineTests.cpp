@@ -402,6 +402,30 @@ TEST_CASE("The FP scheduler bounds how many FP operations wait at once",
         Approx(PipelineSimulator(T, Off).simulate(Int).Cycles));
 }
 
+TEST_CASE("FP operations enter the pickable schedulers in order",
+          "[simulator]") {
+  hw::Target T = synthetic();
+  // An accumulator whose chain restarts every 64 executions: with a wide
+  // window the entries' chains run side by side. When only 16 waiting FP
+  // operations can be picked, an entry's first add cannot start before
+  // the add 16 places earlier, 48 adds into the previous entry's chain.
+  Graphlet Acc = faddChain(1, /*CarriedBack=*/true);
+  auto cycles = [&](uint32_t Pick) {
+    SimulatorOptions O;
+    O.RobSize = 1 << 12;
+    O.MaxCopies = 1024;
+    O.FpPickableSize = Pick;
+    return PipelineSimulator(T, O).simulate(Acc, -1, 64).Cycles;
+  };
+  double Latency = PipelineSimulator(T).simulate(Acc).Cycles;
+  double Open = cycles(0), Wide = cycles(256), Narrow = cycles(16);
+  INFO("latency " << Latency << ", open " << Open << ", narrow " << Narrow);
+  CHECK(Open < 0.5 * Latency);
+  CHECK(Wide == Approx(Open).epsilon(0.05));
+  CHECK(Narrow >= 0.7 * Latency);
+  CHECK(Narrow <= Latency + 1e-9);
+}
+
 TEST_CASE("Free instructions cost nothing; unknown opcodes get defaults",
           "[simulator]") {
   hw::Target T = synthetic();

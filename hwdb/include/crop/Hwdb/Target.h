@@ -79,6 +79,12 @@ struct CpuParams {
   /// them). A chain of FP operations fills them, and dispatch stops there
   /// before the reorder buffer is full. 0: not given (not modelled).
   uint32_t SchedulerFp = 0;
+  /// Of those, how many the FP schedulers can pick from out of order: the
+  /// rest wait in an in-order queue in front of them (AMD's non-scheduling
+  /// queue), so an FP operation that many places behind one still waiting
+  /// cannot start before it, however ready it is. 0: not given (every
+  /// waiting FP operation can be picked).
+  uint32_t SchedulerFpPickable = 0;
   /// A load at the 4 KiB page offsets of an older store, on another page,
   /// waits for that store's data (the core compares only the address bits
   /// within a page before it lets a load go ahead: "4K aliasing"), so a loop

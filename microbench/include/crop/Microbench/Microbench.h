@@ -174,6 +174,16 @@ RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
 /// buffer is. x86-64 only (0 entries elsewhere).
 RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
                                   bool Quick);
+/// Of those entries, the ones the FP schedulers pick from out of order. One
+/// RAM pointer chase; after each load N FP adds that wait for it, then an
+/// independent chain of 128 dependent FP adds whose result (ANDed with 0)
+/// moves the next load's address. While the waiting adds leave the chain
+/// room to be picked, it runs during the miss; from N at the pickable size
+/// on, it is queued behind them and runs after the miss: the step takes the
+/// chain's time longer. Entries: N + 1 at that step (the XMM move waits
+/// too); 0 where no step showed up (or not x86).
+RobMeasurement measureFpPickable(uint64_t Bytes, unsigned LineBytes,
+                                 bool Quick);
 
 /// Whether a load waits for the data of an older store at the same 4 KiB
 /// page offsets on another page: each step runs a chain of dependent FP

@@ -53,6 +53,12 @@ struct SimulatorOptions {
   /// `scheduler_fp`; where that is 0 too, not modelled (only the reorder
   /// buffer bounds dispatch).
   uint32_t FpSchedulerSize = 0;
+  /// Of those, the ones the schedulers pick from out of order: an FP
+  /// operation starts no earlier than the one FpPickableSize FP operations
+  /// before it in program order (the rest queue in order in front of the
+  /// schedulers). 0: the target's `scheduler_fp_pickable`; where that is 0
+  /// too, not modelled.
+  uint32_t FpPickableSize = 0;
   /// Back-to-back executions simulated: about RobEntries * CopiesPerRob / n
   /// for an n-instruction graphlet, clamped to [MinCopies, MaxCopies]; the
   /// steady state is measured over the second half.
