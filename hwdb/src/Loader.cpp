@@ -569,6 +569,12 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                       "pickable part cannot be larger than the whole)",
                       C.SchedulerFpPickable, C.SchedulerFp));
   }
+  if (const Val *V = R.get("load_queue", false)) {
+    if (readCount(D, V, R.path("load_queue"), C.LoadQueue) &&
+        (C.LoadQueue < 4 || C.LoadQueue > 4096))
+      D.error(*V, R.path("load_queue"),
+              formatv("{0} entries is outside 4..4096", C.LoadQueue));
+  }
   if (const Val *V = R.get("alias_4k_waits_for_data", false);
       V && expectKind(D, *V, R.path("alias_4k_waits_for_data"), Val::Scalar)) {
     if (V->Text == "true")

@@ -38,6 +38,8 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
   if (C.SchedulerFpPickable)
     E << YAML::Key << "scheduler_fp_pickable" << YAML::Value
       << C.SchedulerFpPickable;
+  if (C.LoadQueue)
+    E << YAML::Key << "load_queue" << YAML::Value << C.LoadQueue;
   if (C.Alias4KWaitsForData)
     E << YAML::Key << "alias_4k_waits_for_data" << YAML::Value << true;
   if (C.SplitLoadExtraCycles > 0)
@@ -188,6 +190,7 @@ std::string targetToJSON(const Target &T) {
         {"reorder_buffer", int64_t(C.ReorderBuffer)},
         {"scheduler_fp", int64_t(C.SchedulerFp)},
         {"scheduler_fp_pickable", int64_t(C.SchedulerFpPickable)},
+        {"load_queue", int64_t(C.LoadQueue)},
         {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
         {"split_load_extra_cycles", C.SplitLoadExtraCycles},
         {"units", std::move(Units)},

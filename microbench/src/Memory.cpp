@@ -281,6 +281,38 @@ double fpPickStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
   return Ns;
 }
 
+/// The same as robStep with N loads (Store: stores) of one L1-resident
+/// word after each missing load: each holds a load- (store-) queue entry
+/// until it retires, behind the miss.
+template <unsigned N, bool Store>
+double queueStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
+  alignas(64) uint64_t Word = 0;
+  auto T0 = Clock::now();
+  for (uint64_t S = 0; S < Steps; ++S) {
+    A = *static_cast<void *volatile *>(A);
+    if constexpr (Store)
+      asm volatile(".rept %c1\n\tmovq %%r11, %0\n\t.endr"
+                   : "=m"(Word)
+                   : "i"(N)
+                   : "r11");
+    else
+      asm volatile(".rept %c1\n\tmovq %0, %%r11\n\t.endr" ::"m"(Word), "i"(N)
+                   : "r11");
+    B = *static_cast<void *volatile *>(B);
+    if constexpr (Store)
+      asm volatile(".rept %c1\n\tmovq %%r11, %0\n\t.endr"
+                   : "=m"(Word)
+                   : "i"(N)
+                   : "r11");
+    else
+      asm volatile(".rept %c1\n\tmovq %0, %%r11\n\t.endr" ::"m"(Word), "i"(N)
+                   : "r11");
+  }
+  double Ns = nsSince(T0) / double(Steps);
+  Out += reinterpret_cast<uintptr_t>(A) ^ reinterpret_cast<uintptr_t>(B);
+  return Ns;
+}
+
 #endif
 
 using RobFn = double (*)(void *&, void *&, uint64_t, uintptr_t &);
@@ -296,6 +328,12 @@ template <unsigned... I>
 constexpr std::array<std::pair<uint32_t, RobFn>, sizeof...(I)>
 fpTable(std::integer_sequence<unsigned, I...>) {
   return {{{8 + 8 * I, &fpStep<8 + 8 * I>}...}};
+}
+/// Loads or stores of 8..512 in steps of 8: queues of today hold 48-256.
+template <bool Store, unsigned... I>
+constexpr std::array<std::pair<uint32_t, RobFn>, sizeof...(I)>
+queueTable(std::integer_sequence<unsigned, I...>) {
+  return {{{8 + 8 * I, &queueStep<8 + 8 * I, Store>}...}};
 }
 /// Waiting adds of 4..160 in steps of 4: pickable FP schedulers hold tens.
 template <unsigned... I>
@@ -404,6 +442,22 @@ RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
   // Waiting for the first miss: its XMM move and N adds.
   return chaseWindow(Table, Bytes, LineBytes, Quick, /*Extra=*/1);
 #else
+  return {};
+#endif
+}
+
+RobMeasurement measureMemoryQueue(uint64_t Bytes, unsigned LineBytes,
+                                  bool Quick, bool Stores) {
+#if defined(__x86_64__)
+  static constexpr auto Loads =
+      queueTable<false>(std::make_integer_sequence<unsigned, 64>());
+  static constexpr auto StoreTable =
+      queueTable<true>(std::make_integer_sequence<unsigned, 64>());
+  // A load queue holds the other missing load as well as the N loads.
+  return Stores ? chaseWindow(StoreTable, Bytes, LineBytes, Quick, 0)
+                : chaseWindow(Loads, Bytes, LineBytes, Quick, 1);
+#else
+  (void)Stores;
   return {};
 #endif
 }

@@ -232,6 +232,8 @@ Lowering::Lowering(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
     Opts.FpSchedulerSize = Cpu.SchedulerFp;
   if (Opts.FpPickableSize == 0)
     Opts.FpPickableSize = Cpu.SchedulerFpPickable;
+  if (Opts.LoadQueueSize == 0)
+    Opts.LoadQueueSize = Cpu.LoadQueue;
   Opts.MinCopies = std::max(2u, Opts.MinCopies);
   Opts.MaxCopies = std::max(Opts.MinCopies, Opts.MaxCopies);
   if (!Cpu.Caches.empty())
@@ -309,6 +311,7 @@ const ClassEntry &Lowering::classOf(const GraphletVertex &V) {
     E.IsLoad = isLoadOpcode(V.Opcode);
     E.Cost.Fp = !E.IsLoad && !isStoreOpcode(V.Opcode) &&
                 (V.Lanes > 1 || isFloatType(V.Type));
+    E.Cost.Load = E.IsLoad;
     E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
   }
   uint32_t Idx = Classes.size();

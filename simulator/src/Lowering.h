@@ -46,6 +46,8 @@ struct VertexCost {
   /// FP/vector arithmetic (not a memory access): it holds an FP scheduler
   /// entry from dispatch until it starts.
   bool Fp = false;
+  /// A load: it holds a load-queue entry from dispatch until it retires.
+  bool Load = false;
 };
 
 /// An interned (opcode, type, lanes) with its resolved cost.

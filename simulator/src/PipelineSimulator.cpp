@@ -95,6 +95,9 @@ struct PipelineSimulator::Impl {
   /// Start cycles of the last FP operations, in program order (a ring of
   /// FpPickableSize): the window the schedulers pick from.
   std::vector<double> FpStarts;
+  /// Retire cycles of the last loads, in program order (a ring of the load
+  /// queue's size): when their entries free up.
+  std::vector<double> LoadRetires;
 
   Impl(const hw::Target &T, SimulatorOptions O) : L(T, O) {}
 
@@ -197,6 +200,23 @@ struct PipelineSimulator::Impl {
   /// over the later half of them.
   static constexpr uint32_t RestartEntries = 4;
 
+  /// The ring entry of the next instruction of a queue of Size entries
+  /// (Idx: its count so far); dispatch waits until the entry's previous
+  /// holder, Size instructions of the kind earlier, has retired.
+  static double *queueSlot(std::vector<double> &Ring, uint32_t Size,
+                           uint64_t &Idx, int64_t &DispCycle,
+                           uint32_t &DispSlots) {
+    double *Slot = &Ring[Idx % Size];
+    if (Idx++ >= Size) {
+      int64_t FC = int64_t(std::ceil(*Slot - Eps));
+      if (FC > DispCycle) {
+        DispCycle = FC;
+        DispSlots = 0;
+      }
+    }
+    return Slot;
+  }
+
   BlockCost run(const Graphlet &G, double LoadLatency, uint32_t Restart) {
     BlockCost R;
     // The lowered program (filled by flatten) under the names it has there.
@@ -241,6 +261,9 @@ struct PipelineSimulator::Impl {
     FpWaiting = {};
     FpStarts.assign(FpPick, 0.0);
     uint64_t FpIdx = 0;
+    const uint32_t Lq = Opts.LoadQueueSize;
+    LoadRetires.assign(Lq, 0.0);
+    uint64_t LoadIdx = 0;
     uint64_t Want =
         (uint64_t(Rob) * Opts.CopiesPerRob + M - 1) / std::max<uint32_t>(M, 1);
     uint32_t K =
@@ -301,6 +324,11 @@ struct PipelineSimulator::Impl {
             DispSlots = 0;
           }
         }
+        // A load needs a free load-queue entry: that of the load Lq loads
+        // before it, freed when that one retired.
+        double *QueueSlot = nullptr;
+        if (Lq && C.Load)
+          QueueSlot = queueSlot(LoadRetires, Lq, LoadIdx, DispCycle, DispSlots);
         // An FP operation needs a free FP scheduler entry: entries are held
         // from dispatch until the operation starts, so a chain of waiting
         // FP operations stops dispatch before the reorder buffer fills.
@@ -352,6 +380,8 @@ struct PipelineSimulator::Impl {
         Cur[P] = Done;
         LastRetire = std::max(LastRetire, Done);
         RobRing[RealIdx & (RobRingSize - 1)] = LastRetire;
+        if (QueueSlot)
+          *QueueSlot = LastRetire;
         ++RealIdx;
       }
       if (K0 == 0)

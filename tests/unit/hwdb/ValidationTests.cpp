@@ -101,7 +101,7 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
-            "scheduler_fp_pickable, "
+            "scheduler_fp_pickable, load_queue, "
             "alias_4k_waits_for_data, split_load_extra, units, "
             "caches, "
             "ram, instructions)");
@@ -171,6 +171,23 @@ TEST_CASE("scheduler_fp_pickable is a part of scheduler_fp", "[hwdb]") {
               variant("  cores: 2", "  cores: 2\n  scheduler_fp_pickable: 2"));
   CHECK(errorOf(Tiny) == Tiny + ":9: cpu.scheduler_fp_pickable: 2 entries is "
                                 "outside 4..4096");
+}
+
+TEST_CASE("load_queue is a count of entries", "[hwdb]") {
+  Dir D;
+  Expected<Target> T = loadTarget(D.write(
+      "lq.yaml", variant("  cores: 2", "  cores: 2\n  load_queue: 88")));
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->LoadQueue == 88);
+  Expected<Target> T2 = loadTarget(D.write("lq2.yaml", targetToYAML(*T)));
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->LoadQueue == 88);
+  std::string Big = D.write(
+      "lq3.yaml", variant("  cores: 2", "  cores: 2\n  load_queue: 5000"));
+  CHECK(errorOf(Big) ==
+        Big + ":9: cpu.load_queue: 5000 entries is outside 4..4096");
 }
 
 TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",
@@ -344,7 +361,7 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
-            "scheduler_fp_pickable, "
+            "scheduler_fp_pickable, load_queue, "
             "alias_4k_waits_for_data, split_load_extra, units, "
             "caches, "
             "ram, instructions)");

@@ -154,6 +154,24 @@ TEST_CASE("the pickable FP scheduler test finds fewer entries than the whole",
   }
 }
 
+TEST_CASE("the load- and store-queue tests find windows of plausible size",
+          "[microbench]") {
+  for (bool Store : {false, true}) {
+    mb::RobMeasurement Q = mb::measureMemoryQueue(256u << 20, 64, true, Store);
+    INFO((Store ? "store" : "load") << " queue entries " << Q.Entries);
+#if defined(__x86_64__)
+    REQUIRE(Q.NsByFiller.size() == 64);
+    CHECK(Q.NsByFiller.front().first == 8);
+    CHECK(Q.NsByFiller.back().first == 512);
+#endif
+    // Queues of today hold 48-256 entries; 0: no clear step.
+    if (Q.Entries) {
+      CHECK(Q.Entries >= 16);
+      CHECK(Q.Entries <= 520);
+    }
+  }
+}
+
 TEST_CASE("the 4K-alias test times both layouts of a 32-deep FP chain",
           "[microbench]") {
   mb::AliasMeasurement A = mb::measureAlias4K(true);

@@ -426,6 +426,32 @@ TEST_CASE("FP operations enter the pickable schedulers in order",
   CHECK(Narrow <= Latency + 1e-9);
 }
 
+TEST_CASE("The load queue bounds how many loads are in flight", "[simulator]") {
+  hw::Target T = synthetic();
+  // 16 independent loads of 100 cycles: with a wide window their misses
+  // overlap up to the load ports; with 8 load-queue entries, held until
+  // each load retires, at most 8 are in flight (Little's law).
+  Graphlet Loads = independent("load", "f32", 16);
+  auto cycles = [&](uint32_t Lq) {
+    SimulatorOptions O;
+    O.RobSize = 1 << 12;
+    O.MaxCopies = 1024;
+    O.LoadQueueSize = Lq;
+    return PipelineSimulator(T, O).simulate(Loads, 100).Cycles;
+  };
+  double Open = cycles(0), Wide = cycles(4096), Narrow = cycles(8);
+  INFO("open " << Open << ", narrow " << Narrow);
+  CHECK(Wide == Approx(Open).epsilon(0.02));
+  CHECK(Narrow >= 16 * 100.0 / 8 - 1e-9);
+  CHECK(Narrow > 2 * Open);
+  // Other instructions take no load-queue entries.
+  Graphlet Adds = independent("fadd", "f32", 16);
+  SimulatorOptions O;
+  O.LoadQueueSize = 4;
+  CHECK(PipelineSimulator(T, O).simulate(Adds).Cycles ==
+        Approx(PipelineSimulator(T).simulate(Adds).Cycles));
+}
+
 TEST_CASE("Free instructions cost nothing; unknown opcodes get defaults",
           "[simulator]") {
   hw::Target T = synthetic();

@@ -85,6 +85,11 @@ struct CpuParams {
   /// cannot start before it, however ready it is. 0: not given (every
   /// waiting FP operation can be picked).
   uint32_t SchedulerFpPickable = 0;
+  /// Load-queue entries: a load holds one from dispatch until it retires,
+  /// so behind a long miss dispatch stops when this many loads are in
+  /// flight, before the reorder buffer is full. 0: not given (not modelled).
+  /// (The store queue is not a field: docs/prediction.md says why.)
+  uint32_t LoadQueue = 0;
   /// A load at the 4 KiB page offsets of an older store, on another page,
   /// waits for that store's data (the core compares only the address bits
   /// within a page before it lets a load go ahead: "4K aliasing"), so a loop

@@ -174,6 +174,12 @@ RobMeasurement measureReorderBuffer(uint64_t Bytes, unsigned LineBytes,
 /// buffer is. x86-64 only (0 entries elsewhere).
 RobMeasurement measureFpScheduler(uint64_t Bytes, unsigned LineBytes,
                                   bool Quick);
+/// Load- and store-queue entries by the reorder-buffer test with loads
+/// (stores) of one L1-resident word as fillers: each holds a queue entry
+/// until it retires behind the miss, so the two misses stop overlapping
+/// when the queue is full, before the reorder buffer is (x86 only).
+RobMeasurement measureMemoryQueue(uint64_t Bytes, unsigned LineBytes,
+                                  bool Quick, bool Stores);
 /// Of those entries, the ones the FP schedulers pick from out of order. One
 /// RAM pointer chase; after each load N FP adds that wait for it, then an
 /// independent chain of 128 dependent FP adds whose result (ANDed with 0)

@@ -59,6 +59,10 @@ struct SimulatorOptions {
   /// schedulers). 0: the target's `scheduler_fp_pickable`; where that is 0
   /// too, not modelled.
   uint32_t FpPickableSize = 0;
+  /// Load-queue entries: a load holds one from dispatch until it retires,
+  /// and dispatch waits for a free one. 0: the target's `load_queue`;
+  /// where that is 0 too, not modelled.
+  uint32_t LoadQueueSize = 0;
   /// Back-to-back executions simulated: about RobEntries * CopiesPerRob / n
   /// for an n-instruction graphlet, clamped to [MinCopies, MaxCopies]; the
   /// steady state is measured over the second half.
