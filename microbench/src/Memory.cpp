@@ -287,26 +287,22 @@ double fpPickStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
 template <unsigned N, bool Store>
 double queueStep(void *&A, void *&B, uint64_t Steps, uintptr_t &Out) {
   alignas(64) uint64_t Word = 0;
+  auto Fill = [&Word] {
+    if constexpr (Store)
+      asm volatile(".rept %c1\n\tmovq %%r11, %0\n\t.endr"
+                   : "=m"(Word)
+                   : "i"(N)
+                   : "r11");
+    else
+      asm volatile(".rept %c1\n\tmovq %0, %%r11\n\t.endr" ::"m"(Word), "i"(N)
+                   : "r11");
+  };
   auto T0 = Clock::now();
   for (uint64_t S = 0; S < Steps; ++S) {
     A = *static_cast<void *volatile *>(A);
-    if constexpr (Store)
-      asm volatile(".rept %c1\n\tmovq %%r11, %0\n\t.endr"
-                   : "=m"(Word)
-                   : "i"(N)
-                   : "r11");
-    else
-      asm volatile(".rept %c1\n\tmovq %0, %%r11\n\t.endr" ::"m"(Word), "i"(N)
-                   : "r11");
+    Fill();
     B = *static_cast<void *volatile *>(B);
-    if constexpr (Store)
-      asm volatile(".rept %c1\n\tmovq %%r11, %0\n\t.endr"
-                   : "=m"(Word)
-                   : "i"(N)
-                   : "r11");
-    else
-      asm volatile(".rept %c1\n\tmovq %0, %%r11\n\t.endr" ::"m"(Word), "i"(N)
-                   : "r11");
+    Fill();
   }
   double Ns = nsSince(T0) / double(Steps);
   Out += reinterpret_cast<uintptr_t>(A) ^ reinterpret_cast<uintptr_t>(B);
