@@ -200,6 +200,17 @@ struct PipelineSimulator::Impl {
   /// over the later half of them.
   static constexpr uint32_t RestartEntries = 4;
 
+  /// Dispatch waits for an entry (reorder buffer, scheduler, queue) that
+  /// frees at cycle Freed: it goes on from the first whole cycle after.
+  static void dispatchFrom(double Freed, int64_t &DispCycle,
+                           uint32_t &DispSlots) {
+    int64_t FC = int64_t(std::ceil(Freed - Eps));
+    if (FC > DispCycle) {
+      DispCycle = FC;
+      DispSlots = 0;
+    }
+  }
+
   /// The ring entry of the next instruction of a queue of Size entries
   /// (Idx: its count so far); dispatch waits until the entry's previous
   /// holder, Size instructions of the kind earlier, has retired.
@@ -207,13 +218,8 @@ struct PipelineSimulator::Impl {
                            uint64_t &Idx, int64_t &DispCycle,
                            uint32_t &DispSlots) {
     double *Slot = &Ring[Idx % Size];
-    if (Idx++ >= Size) {
-      int64_t FC = int64_t(std::ceil(*Slot - Eps));
-      if (FC > DispCycle) {
-        DispCycle = FC;
-        DispSlots = 0;
-      }
-    }
+    if (Idx++ >= Size)
+      dispatchFrom(*Slot, DispCycle, DispSlots);
     return Slot;
   }
 
@@ -316,14 +322,9 @@ struct PipelineSimulator::Impl {
           continue;
         }
         // Dispatch: in order, W uops a cycle, a free reorder-buffer entry.
-        if (RealIdx >= Rob) {
-          double Freed = RobRing[(RealIdx - Rob) & (RobRingSize - 1)];
-          int64_t FC = int64_t(std::ceil(Freed - Eps));
-          if (FC > DispCycle) {
-            DispCycle = FC;
-            DispSlots = 0;
-          }
-        }
+        if (RealIdx >= Rob)
+          dispatchFrom(RobRing[(RealIdx - Rob) & (RobRingSize - 1)], DispCycle,
+                       DispSlots);
         // A load needs a free load-queue entry: that of the load Lq loads
         // before it, freed when that one retired.
         double *QueueSlot = nullptr;
@@ -336,11 +337,7 @@ struct PipelineSimulator::Impl {
           while (!FpWaiting.empty() && FpWaiting.top() <= double(DispCycle))
             FpWaiting.pop();
           if (FpWaiting.size() >= FpSched) {
-            int64_t FC = int64_t(std::ceil(FpWaiting.top() - Eps));
-            if (FC > DispCycle) {
-              DispCycle = FC;
-              DispSlots = 0;
-            }
+            dispatchFrom(FpWaiting.top(), DispCycle, DispSlots);
             while (!FpWaiting.empty() && FpWaiting.top() <= double(DispCycle))
               FpWaiting.pop();
           }
