@@ -22,10 +22,12 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 #include <algorithm>
 #include <map>
@@ -127,6 +129,120 @@ struct MemAccess {
   bool Reads = false, Writes = false;
   const Value *Object = nullptr; ///< Underlying object of Loc.
   bool Identified = false;       ///< Object is an isIdentifiedObject.
+  /// Loc's pointer as Base + sum(Terms' value x scale) + Offset, through
+  /// its chain of GEPs (Base null: not known).
+  const Value *Base = nullptr;
+  SmallVector<std::pair<const Value *, uint64_t>, 2> Terms;
+  uint64_t Offset = 0;
+};
+
+/// Fills A's Base, Terms and Offset from Ptr. Two pointers with the same base
+/// and terms (the same SSA values) differ by their offsets, whatever the
+/// values are: TVM's unrolled tiles repeat `gep float, %C, %i` under many
+/// names, which BasicAA would decompose again for every pair.
+void decomposeAddress(const Value *Ptr, const DataLayout &DL, MemAccess &A) {
+  uint64_t Offset = 0;
+  SmallVector<std::pair<const Value *, uint64_t>, 2> Terms;
+  // Unsigned arithmetic: addresses wrap modulo 2^64 like the GEPs'.
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP)
+      break;
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         GTI != E; ++GTI) {
+      const Value *Idx = GTI.getOperand();
+      auto *C = dyn_cast<ConstantInt>(Idx);
+      if (C && C->getBitWidth() > 64)
+        return;
+      if (StructType *ST = GTI.getStructTypeOrNull()) {
+        Offset += DL.getStructLayout(ST)
+                      ->getElementOffset(unsigned(C->getZExtValue()))
+                      .getFixedValue();
+        continue;
+      }
+      TypeSize Stride = GTI.getSequentialElementStride(DL);
+      if (Stride.isScalable())
+        return;
+      if (C)
+        Offset += uint64_t(C->getSExtValue()) * Stride.getFixedValue();
+      else if (isa<VectorType>(Idx->getType()))
+        return;
+      else
+        Terms.push_back({Idx, Stride.getFixedValue()});
+    }
+    Ptr = GEP->getPointerOperand();
+  }
+  llvm::sort(Terms);
+  // One value indexing twice (two GEPs over the same i): one term.
+  SmallVector<std::pair<const Value *, uint64_t>, 2> Merged;
+  for (const auto &T : Terms) {
+    if (!Merged.empty() && Merged.back().first == T.first)
+      Merged.back().second += T.second;
+    else
+      Merged.push_back(T);
+  }
+  llvm::erase_if(Merged, [](const auto &T) { return T.second == 0; });
+  A.Base = Ptr;
+  A.Terms = std::move(Merged);
+  A.Offset = Offset;
+}
+
+/// The alias questions of one graphlet's memory-order rules, answered the
+/// way AA answers them but without a query per pair where a cheaper fact
+/// settles it: unrolled blocks (TVM's tile copies: thousands of loads and
+/// stores) otherwise spend seconds decomposing the same GEPs pair by pair.
+class AliasQueries {
+public:
+  /// Cross: AA in cross-iteration mode, where one SSA pointer may name a
+  /// different address in each block of a superblock.
+  AliasQueries(AAResults &AAR, bool Cross) : AA(AAR) {
+    if (Cross)
+      AA.enableCrossIterationMode();
+    this->Cross = Cross;
+  }
+
+  BatchAAResults &aa() { return AA; }
+
+  AliasResult alias(const MemAccess &E, const MemAccess &L) {
+    // One base and the same variable terms: the two addresses differ by
+    // their constant offsets, and disjoint byte ranges never alias. Within
+    // one block only: across a superblock's two blocks one SSA value may
+    // hold another iteration's index.
+    if (!Cross && E.Base && E.Base == L.Base && E.Terms == L.Terms &&
+        E.Loc->Size.hasValue() && L.Loc->Size.hasValue() &&
+        !E.Loc->Size.isScalable() && !L.Loc->Size.isScalable()) {
+      uint64_t SE = E.Loc->Size.getValue().getFixedValue();
+      uint64_t SL = L.Loc->Size.getValue().getFixedValue();
+      if (L.Offset - E.Offset >= SE && E.Offset - L.Offset >= SL)
+        return AliasResult::NoAlias;
+    }
+    // Every access is based on its underlying object: when any access into
+    // one object cannot alias any into the other with the same metadata (a
+    // local that never escapes against an argument; TVM's and Halide's
+    // per-buffer TBAA tags), the pair cannot either. One query per pair of
+    // (object, metadata), not per pair of accesses.
+    if (disjoint(E, L))
+      return AliasResult::NoAlias;
+    return AA.alias(*E.Loc, *L.Loc);
+  }
+
+private:
+  using Side = std::pair<const Value *, AAMDNodes>;
+
+  bool disjoint(const MemAccess &E, const MemAccess &L) {
+    Side A{E.Object, E.Loc->AATags}, B{L.Object, L.Loc->AATags};
+    auto [It, New] = Disjoint.try_emplace({A, B}, false);
+    if (New)
+      It->second =
+          AA.alias(MemoryLocation::getBeforeOrAfter(A.first, A.second),
+                   MemoryLocation::getBeforeOrAfter(B.first, B.second)) ==
+          AliasResult::NoAlias;
+    return It->second;
+  }
+
+  BatchAAResults AA;
+  bool Cross = false;
+  DenseMap<std::pair<Side, Side>, bool> Disjoint;
 };
 
 std::optional<MemAccess> describeAccess(const Instruction &I, unsigned Vertex,
@@ -150,6 +266,7 @@ std::optional<MemAccess> describeAccess(const Instruction &I, unsigned Vertex,
   if (A.Loc) {
     A.Object = getUnderlyingObject(A.Loc->Ptr);
     A.Identified = isIdentifiedObject(A.Object);
+    decomposeAddress(A.Loc->Ptr, I.getModule()->getDataLayout(), A);
   } else {
     // A fence (or anything else without a location) orders everything.
     A.Reads = A.Writes = true;
@@ -160,8 +277,9 @@ std::optional<MemAccess> describeAccess(const Instruction &I, unsigned Vertex,
 /// Whether the later access L must wait for the earlier access E, and why.
 /// Also returns the alias result when both have locations (for pruning).
 std::optional<DepKind> conflict(const MemAccess &E, const MemAccess &L,
-                                BatchAAResults &AA,
+                                AliasQueries &Q,
                                 AliasResult *LocAlias = nullptr) {
+  BatchAAResults &AA = Q.aa();
   if (!E.Writes && !L.Writes)
     return std::nullopt;
   bool Dep = true;
@@ -170,7 +288,7 @@ std::optional<DepKind> conflict(const MemAccess &E, const MemAccess &L,
     // this keeps huge blocks from paying for a query per pair.
     if (E.Object != L.Object && E.Identified && L.Identified)
       return std::nullopt;
-    AliasResult R = AA.alias(*E.Loc, *L.Loc);
+    AliasResult R = Q.alias(E, L);
     if (LocAlias)
       *LocAlias = R;
     Dep = R != AliasResult::NoAlias;
@@ -310,8 +428,8 @@ public:
   /// for a superblock's successor, from the head through values and phis),
   /// memory order against every earlier access, then control into P's
   /// terminator. AA answers within P, CrossAA between the head and P.
-  void addEdges(const Part &P, const Part *Head, BatchAAResults &AA,
-                BatchAAResults &CrossAA) {
+  void addEdges(const Part &P, const Part *Head, AliasQueries &AA,
+                AliasQueries &CrossAA) {
     for (const Instruction *I : P.Insts) {
       unsigned To = P.VertexOf.lookup(I);
       for (const Use &U : I->operands()) {
@@ -334,7 +452,7 @@ public:
         if (It != From->VertexOf.end())
           addEdge(It->second, To, DepKind::Data);
       }
-      if (std::optional<MemAccess> L = describeAccess(*I, To, AA))
+      if (std::optional<MemAccess> L = describeAccess(*I, To, AA.aa()))
         addAccess(*L, P.Index, AA, CrossAA);
     }
 
@@ -423,8 +541,8 @@ private:
   /// Orders L after every earlier access it conflicts with, unless the
   /// order already follows from other edges: most recent first, so one edge
   /// to a recent access often implies the older ones without asking AA.
-  void addAccess(MemAccess L, unsigned PartIdx, BatchAAResults &AA,
-                 BatchAAResults &CrossAA) {
+  void addAccess(MemAccess L, unsigned PartIdx, AliasQueries &AA,
+                 AliasQueries &CrossAA) {
     unsigned To = L.Vertex;
     if (WindowOf[To] != Window) {
       WindowOf[To] = Window;
@@ -443,7 +561,7 @@ private:
         Keep.push_back(E);
         continue;
       }
-      BatchAAResults &Q = E.Part == PartIdx ? AA : CrossAA;
+      AliasQueries &Q = E.Part == PartIdx ? AA : CrossAA;
       AliasResult R = AliasResult::MayAlias;
       std::optional<DepKind> K = conflict(E.A, L, Q, &R);
       if (K)
@@ -658,9 +776,8 @@ void addCarriedEdges(GraphletMaker &M, const Part &P, const BasicBlock &BB,
   M.setChainsRestart(Restart && M.hasCarried());
 }
 
-Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AAResults &AAR,
+Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AliasQueries &AA,
                       const LoopInfo *LI) {
-  BatchAAResults AA(AAR);
   GraphletMaker M(std::move(Name), "");
   Part P = M.addVertices(BB, 0);
   M.addEdges(P, nullptr, AA, AA);
@@ -669,14 +786,12 @@ Graphlet makeGraphlet(const BasicBlock &BB, std::string Name, AAResults &AAR,
 }
 
 Graphlet makeSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
-                        std::string Name, std::string SuccName,
-                        AAResults &AAR) {
-  BatchAAResults AA(AAR);
+                        std::string Name, std::string SuccName, AAResults &AAR,
+                        AliasQueries &AA) {
   // The successor may be the next iteration of a loop, where one SSA
   // pointer names a different address: between the two blocks, ask AA in
   // cross-iteration mode.
-  BatchAAResults CrossAA(AAR);
-  CrossAA.enableCrossIterationMode();
+  AliasQueries CrossAA(AAR, /*Cross=*/true);
   GraphletMaker M(std::move(Name), std::move(SuccName));
   Part Head = M.addVertices(BB, 0);
   Part Tail = M.addVertices(Succ, 1);
@@ -862,16 +977,18 @@ crop::graphletInstructions(const BasicBlock &BB) {
 }
 
 Graphlet crop::buildGraphlet(const BasicBlock &BB, AAResults &AA) {
+  AliasQueries Q(AA, /*Cross=*/false);
   if (!BB.getParent())
-    return makeGraphlet(BB, blockName(BB), AA, nullptr);
+    return makeGraphlet(BB, blockName(BB), Q, nullptr);
   DominatorTree DT(const_cast<Function &>(*BB.getParent()));
   LoopInfo LI(DT);
-  return makeGraphlet(BB, blockName(BB), AA, &LI);
+  return makeGraphlet(BB, blockName(BB), Q, &LI);
 }
 
 Graphlet crop::buildSuperblock(const BasicBlock &BB, const BasicBlock &Succ,
                                AAResults &AA) {
-  return makeSuperblock(BB, Succ, blockName(BB), blockName(Succ), AA);
+  AliasQueries Q(AA, /*Cross=*/false);
+  return makeSuperblock(BB, Succ, blockName(BB), blockName(Succ), AA, Q);
 }
 
 FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
@@ -887,6 +1004,9 @@ FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
     OwnLI.emplace(*OwnDT);
     Loops = &*OwnLI;
   }
+  // One cache of answers for the whole function: a superblock asks again
+  // what its two blocks' own graphlets asked.
+  AliasQueries Q(AA, /*Cross=*/false);
   std::vector<std::string> Names = blockNames(F);
   DenseMap<const BasicBlock *, unsigned> Index;
   unsigned Next = 0;
@@ -894,7 +1014,7 @@ FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
     Index[&BB] = Next++;
   for (const BasicBlock &BB : F) {
     const std::string &Name = Names[Index[&BB]];
-    R.Blocks.push_back(makeGraphlet(BB, Name, AA, Loops));
+    R.Blocks.push_back(makeGraphlet(BB, Name, Q, Loops));
     if (!Superblocks)
       continue;
     for (const BasicBlock *Succ : successors(&BB)) {
@@ -902,7 +1022,7 @@ FunctionGraphlets crop::buildFunctionGraphlets(const Function &F, AAResults &AA,
       if (R.Superblocks.count({Name, SuccName}))
         continue;
       R.Superblocks.emplace(std::make_pair(Name, SuccName),
-                            makeSuperblock(BB, *Succ, Name, SuccName, AA));
+                            makeSuperblock(BB, *Succ, Name, SuccName, AA, Q));
     }
   }
   return R;
