@@ -7,7 +7,7 @@ from `bash bench/run.sh`), one at a time, as the bench does (`--sample-rate 0.1`
 and splits crop's wall time into the instrumented run (crop's own report) and the rest (reading the IR,
 the static analysis, the machine code per block, the JIT). Prints a table per source and overall.
 
-    python3 bench/profile/suite.py [--out build/bench] [--max-native 0.01] [--sample N] [--seed S]
+    python3 bench/profile/suite.py [--out build/bench] [--max-native 0.01] [--sample N] [--seed S] [--worst N]
 """
 import argparse
 import json
@@ -32,6 +32,7 @@ def main():
     ap.add_argument("--max-native", type=float, default=0.01, help="seconds per native call (default 0.01)")
     ap.add_argument("--sample", type=int, default=0, help="profile this many programs (0: all)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--worst", type=int, default=0, help="also list this many slowest programs")
     a = ap.parse_args()
 
     with open(os.path.join(a.out, "groundtruth.json")) as f:
@@ -60,7 +61,7 @@ def main():
             if r.returncode != 0 or not ran:
                 print("failed: %s: %s" % (p.id, r.stderr.strip()[-200:]), file=sys.stderr)
                 continue
-            rows.append((p.task.source, wall, float(ran.group(1)), native))
+            rows.append((p.task.source, wall, float(ran.group(1)), native, p.id))
             if sys.stderr.isatty():
                 sys.stderr.write("\rprofiled %d/%d" % (i + 1, len(todo)))
     if sys.stderr.isatty():
@@ -81,6 +82,12 @@ def main():
             src, len(rs), statistics.median(wall), wall[int(0.9 * (len(wall) - 1))],
             100.0 * sum(w <= 0.3 for w in wall) / len(wall), statistics.median(r[2] for r in rs),
             statistics.median(r[1] - r[2] for r in rs), statistics.median(r[1] / r[3] for r in rs)))
+    if a.worst:
+        print()
+        print("| slowest programs | native ms | wall s | run s | rest s | wall / native |")
+        print("|---|---|---|---|---|---|")
+        for r in sorted(rows, key=lambda r: -r[1])[:a.worst]:
+            print("| %s | %.3f | %.3f | %.3f | %.3f | %.0fx |" % (r[4], 1e3 * r[3], r[1], r[2], r[1] - r[2], r[1] / r[3]))
 
 
 if __name__ == "__main__":

@@ -145,6 +145,8 @@ void decomposeAddress(const Value *Ptr, const DataLayout &DL, MemAccess &A) {
   SmallVector<std::pair<const Value *, uint64_t>, 2> Terms;
   // Unsigned arithmetic: addresses wrap modulo 2^64 like the GEPs'.
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    // Halide's IR, upgraded from typed pointers, casts ptr to ptr.
+    Ptr = Ptr->stripPointerCastsSameRepresentation();
     auto *GEP = dyn_cast<GEPOperator>(Ptr);
     if (!GEP)
       break;
@@ -205,12 +207,14 @@ public:
 
   AliasResult alias(const MemAccess &E, const MemAccess &L) {
     // One base and the same variable terms: the two addresses differ by
-    // their constant offsets, and disjoint byte ranges never alias. Within
-    // one block only: across a superblock's two blocks one SSA value may
-    // hold another iteration's index.
-    if (!Cross && E.Base && E.Base == L.Base && E.Terms == L.Terms &&
-        E.Loc->Size.hasValue() && L.Loc->Size.hasValue() &&
-        !E.Loc->Size.isScalable() && !L.Loc->Size.isScalable()) {
+    // their constant offsets, and disjoint byte ranges never alias. Across
+    // a superblock's two blocks one SSA name may hold another iteration's
+    // value, unless it is made once per call (Halide's accumulator arrays:
+    // allocas of the entry block).
+    if (E.Base && E.Base == L.Base && E.Terms == L.Terms &&
+        (!Cross || onePerCall(E)) && E.Loc->Size.hasValue() &&
+        L.Loc->Size.hasValue() && !E.Loc->Size.isScalable() &&
+        !L.Loc->Size.isScalable()) {
       uint64_t SE = E.Loc->Size.getValue().getFixedValue();
       uint64_t SL = L.Loc->Size.getValue().getFixedValue();
       if (L.Offset - E.Offset >= SE && E.Offset - L.Offset >= SL)
@@ -228,6 +232,17 @@ public:
 
 private:
   using Side = std::pair<const Value *, AAMDNodes>;
+
+  /// Whether A's base and terms hold one value per call of the function: not
+  /// instructions, or instructions of the entry block, which no loop enters.
+  static bool onePerCall(const MemAccess &A) {
+    auto Once = [](const Value *V) {
+      auto *I = dyn_cast<Instruction>(V);
+      return !I || I->getParent()->isEntryBlock();
+    };
+    return Once(A.Base) &&
+           llvm::all_of(A.Terms, [&](const auto &T) { return Once(T.first); });
+  }
 
   bool disjoint(const MemAccess &E, const MemAccess &L) {
     Side A{E.Object, E.Loc->AATags}, B{L.Object, L.Loc->AATags};
