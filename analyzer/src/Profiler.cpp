@@ -71,6 +71,30 @@ ProgramProfile skeleton(const std::vector<FunctionStatic> &Statics) {
   return P;
 }
 
+/// Puts each block's graphlet and superblocks, built apart from the run,
+/// into the profile the run filled (matched by function and block names).
+void attachGraphlets(ProgramProfile &P,
+                     const std::vector<FunctionStatic> &Statics) {
+  std::map<std::string, const FunctionStatic *> ByName;
+  for (const FunctionStatic &FS : Statics)
+    ByName[FS.Name] = &FS;
+  for (FunctionProfile &F : P.Functions) {
+    auto It = ByName.find(F.Name);
+    if (It == ByName.end())
+      continue;
+    const FunctionGraphlets &G = It->second->Graphlets;
+    for (size_t I = 0; I < F.Blocks.size() && I < G.Blocks.size(); ++I) {
+      BlockProfile &B = F.Blocks[I];
+      B.Body = G.Blocks[I];
+      for (SuccessorEdge &S : B.Successors) {
+        auto SIt = G.Superblocks.find({B.Name, S.Block});
+        if (SIt != G.Superblocks.end())
+          S.Superblock = SIt->second;
+      }
+    }
+  }
+}
+
 /// Puts what the backend made of each block into its graphlet (part 0) and
 /// into its superblocks (part 0: the block, part 1: the successor).
 void attachMachineBlocks(ProgramProfile &P, const ModuleMachineBlocks &MB) {
@@ -155,7 +179,12 @@ Expected<ProgramProfile> profileModule(StringRef Path,
                              Path + ": the module has no main: name the "
                                     "function to profile with --entry");
 
-  Expected<std::vector<FunctionStatic>> Statics = analyzeModule(M);
+  // Names and CFGs now, for the skeleton the run fills; the graphlets (alias
+  // analysis over every block and superblock: the costly part) are built on
+  // a copy in the parent while the child runs.
+  StaticOptions Shape;
+  Shape.Graphlets = false;
+  Expected<std::vector<FunctionStatic>> Statics = analyzeModule(M, Shape);
   if (!Statics)
     return Statics.takeError();
   Job.Profile = skeleton(*Statics);
@@ -178,12 +207,17 @@ Expected<ProgramProfile> profileModule(StringRef Path,
                              Path + ": " + toString(std::move(E)));
   std::string CPU =
       Opts.CodegenCPU.empty() ? moduleTargetCPU(M) : Opts.CodegenCPU;
-  // Machine code of a copy, made in the parent while the child runs: the
-  // two overlap on a machine with two cores.
-  std::unique_ptr<Module> Clean = CPU.empty() ? nullptr : CloneModule(M);
+  // Graphlets and machine code of a copy, made in the parent while the
+  // child runs: the two overlap on a machine with two cores. Graphlets first:
+  // code generation changes the copy's IR.
+  std::unique_ptr<Module> Clean = CloneModule(M);
+  std::optional<Expected<std::vector<FunctionStatic>>> Graphlets;
   std::optional<Expected<ModuleMachineBlocks>> MB;
-  if (Clean)
-    Job.WhileRunning = [&] { MB.emplace(machineBlocks(*Clean, CPU)); };
+  Job.WhileRunning = [&] {
+    Graphlets.emplace(analyzeModule(*Clean));
+    if (!CPU.empty())
+      MB.emplace(machineBlocks(*Clean, CPU));
+  };
 
   InstrumentationOptions IOpts;
   IOpts.Entry = Entry;
@@ -215,6 +249,13 @@ Expected<ProgramProfile> profileModule(StringRef Path,
             join(Unknown, ", "));
 
   Expected<ProgramProfile> P = detail::runProfiled(Job);
+  if (!P)
+    return P;
+  if (!Graphlets) // The child never started: nothing overlapped.
+    Job.WhileRunning();
+  if (!*Graphlets)
+    return Graphlets->takeError();
+  attachGraphlets(*P, **Graphlets);
   if (!MB)
     return P;
   if (!*MB) {

@@ -69,8 +69,9 @@ crop::analyzeModule(Module &M, const StaticOptions &Opts) {
     FS.F = &F;
     FS.Name = F.getName().str();
     FS.CFG = buildCFG(F);
-    FS.Graphlets = buildFunctionGraphlets(F, FAM.getResult<AAManager>(F),
-                                          Opts.Superblocks);
+    if (Opts.Graphlets)
+      FS.Graphlets = buildFunctionGraphlets(F, FAM.getResult<AAManager>(F),
+                                            Opts.Superblocks);
     Out.push_back(std::move(FS));
   }
   return Out;

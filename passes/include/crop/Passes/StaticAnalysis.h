@@ -30,6 +30,8 @@ struct StaticOptions {
   std::string Function;
   /// Also build the superblock of every (block, successor) pair.
   bool Superblocks = true;
+  /// Build graphlets at all (false: names and CFGs only).
+  bool Graphlets = true;
 };
 
 /// What the static analyzer knows about one defined function.
