@@ -63,6 +63,52 @@ std::optional<std::pair<uint32_t, bool>> stackAccess(StringRef Line,
   return std::nullopt;
 }
 
+/// The stack slot a spill or reload line names: its memory operand as
+/// written ("48(%rsp)", "-8(%rbp)"; AArch64 "[sp, #16]"), empty if none.
+StringRef stackSlot(StringRef Line) {
+  size_t Open = Line.find("(%");
+  if (Open != StringRef::npos) {
+    size_t Close = Line.find(')', Open);
+    size_t Start = Open;
+    while (Start > 0 && (isDigit(Line[Start - 1]) || Line[Start - 1] == '-'))
+      --Start;
+    if (Close != StringRef::npos)
+      return Line.slice(Start, Close + 1);
+  }
+  size_t Bracket = Line.find('[');
+  if (Bracket != StringRef::npos) {
+    size_t Close = Line.find(']', Bracket);
+    if (Close != StringRef::npos)
+      return Line.slice(Bracket, Close + 1);
+  }
+  return {};
+}
+
+/// GraphletMachine::SlotTrips from one block's stack accesses in order
+/// (slot, reload?): per slot, the spills a reload of the same slot follows
+/// before the next spill, the last one also when a reload precedes the
+/// first spill (the next execution's).
+uint32_t slotTrips(ArrayRef<std::pair<std::string, bool>> Accesses) {
+  std::map<std::string, std::vector<bool>> BySlot;
+  for (const auto &[Slot, Reload] : Accesses)
+    BySlot[Slot].push_back(Reload);
+  uint32_t Most = 0;
+  for (const auto &[Slot, Seq] : BySlot) {
+    uint32_t Trips = 0;
+    bool Pending = false; // A spill not yet reloaded.
+    for (bool Reload : Seq) {
+      if (Reload && Pending)
+        ++Trips, Pending = false;
+      else if (!Reload)
+        Pending = true;
+    }
+    if (Pending && !Seq.empty() && Seq.front())
+      ++Trips;
+    Most = std::max(Most, Trips);
+  }
+  return Most;
+}
+
 } // namespace
 
 std::string crop::moduleTargetCPU(const Module &M) {
@@ -168,6 +214,8 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
   const std::vector<std::string> *Blocks = nullptr;
   std::map<std::string, GraphletMachine> *Out = nullptr;
   GraphletMachine *Cur = nullptr;
+  // Stack accesses in order, per block: SlotTrips once the walk is done.
+  std::map<GraphletMachine *, std::vector<std::pair<std::string, bool>>> Slots;
   SmallVector<StringRef, 0> Lines;
   StringRef(Asm).split(Lines, '\n');
   for (StringRef L : Lines) {
@@ -207,14 +255,21 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
     if (!Cur || !L.starts_with("\t") || L.size() < 2 || !isAlpha(L[1]))
       continue;
     ++Cur->Instructions;
-    if (auto S = stackAccess(L, Comment))
+    if (auto S = stackAccess(L, Comment)) {
       ++(S->second ? Cur->Reloads : Cur->Spills)[S->first];
+      StringRef Slot = stackSlot(L.take_front(L.find(Comment)));
+      if (!Slot.empty())
+        Slots[Cur].push_back({Slot.str(), S->second});
+    }
   }
+  for (auto &[X, Accesses] : Slots)
+    X->SlotTrips = slotTrips(Accesses);
   return R;
 }
 
 /// The records as lines: "F\t<function>", then "B\t<block>\t<instructions>"
-/// followed by "\tR<bytes>=<n>" and "\tS<bytes>=<n>" fields.
+/// followed by "\tR<bytes>=<n>" and "\tS<bytes>=<n>" fields and, when not
+/// 0, "\tT<slot trips>=0".
 std::string serialize(const ModuleMachineBlocks &MB) {
   std::string Out;
   raw_string_ostream OS(Out);
@@ -230,6 +285,8 @@ std::string serialize(const ModuleMachineBlocks &MB) {
         OS << "\tR" << Bytes << "=" << N;
       for (const auto &[Bytes, N] : X.Spills)
         OS << "\tS" << Bytes << "=" << N;
+      if (X.SlotTrips)
+        OS << "\tT" << X.SlotTrips << "=0";
       OS << "\n";
     }
   }
@@ -259,7 +316,10 @@ Expected<ModuleMachineBlocks> deserialize(StringRef Text) {
       if (F.empty() || K.getAsInteger(10, Bytes) || V.getAsInteger(10, N))
         return createStringError(inconvertibleErrorCode(),
                                  "garbled machine-code record");
-      (F[0] == 'R' ? X.Reloads : X.Spills)[Bytes] = N;
+      if (F[0] == 'T')
+        X.SlotTrips = Bytes;
+      else
+        (F[0] == 'R' ? X.Reloads : X.Spills)[Bytes] = N;
     }
     (*Cur)[Fs[1].str()] = std::move(X);
   }

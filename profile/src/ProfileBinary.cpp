@@ -108,6 +108,7 @@ public:
           u(N);
         }
       }
+      u(M.SlotTrips);
     }
   }
   void block(const BlockProfile &B) {
@@ -172,8 +173,11 @@ private:
 /// offset where it happened.
 class Reader {
 public:
-  Reader(StringRef Payload, StringRef Name, size_t Base)
-      : Data(Payload), Name(Name), Base(Base) {}
+  Reader(StringRef Payload, StringRef Name, size_t Base, uint32_t Version)
+      : Version(Version), Data(Payload), Name(Name), Base(Base) {}
+
+  /// The content version (ProgramProfile::FormatVersion) it was written at.
+  const uint32_t Version;
 
   bool failed() const { return !Err.empty(); }
   Error error() const {
@@ -363,6 +367,8 @@ public:
           uint32_t Bytes = uint32_t(u(UINT32_MAX, "size out of range"));
           (*Sizes)[Bytes] = uint32_t(u(UINT32_MAX, "count out of range"));
         }
+      if (Version >= 2)
+        M.SlotTrips = uint32_t(u(UINT32_MAX, "count out of range"));
       G.Machine.push_back(std::move(M));
     }
   }
@@ -476,7 +482,7 @@ Expected<ProgramProfile> crop::profileFromBinary(StringRef Bytes,
   if (xxh3_64bits(arrayRefFromStringRef(Payload)) != Hash)
     return refuse("binary profile corrupt: its checksum does not match");
 
-  Reader R(Payload, Name, HeaderBytes);
+  Reader R(Payload, Name, HeaderBytes, Version);
   R.strings();
   ProgramProfile P;
   ModuleIdentity &M = P.Module;

@@ -90,6 +90,8 @@ json::Value graphletToJSON(const Graphlet &G) {
                       {"spills", pairs(X.Spills)}};
       if (X.Part)
         MO["part"] = int64_t(X.Part);
+      if (X.SlotTrips)
+        MO["slot_trips"] = int64_t(X.SlotTrips);
       Ms.push_back(std::move(MO));
     }
     O["machine"] = std::move(Ms);
@@ -355,6 +357,15 @@ static bool fromJSON(const json::Value &V, Graphlet &G, json::Path P) {
           return false;
         }
       X.Part = uint32_t(Part);
+      if (const json::Value *TV = XO->get("slot_trips")) {
+        uint64_t Trips = 0;
+        if (!readU64(*TV, Trips, XP.field("slot_trips")) ||
+            Trips > UINT32_MAX) {
+          XP.field("slot_trips").report("expected a count");
+          return false;
+        }
+        X.SlotTrips = uint32_t(Trips);
+      }
       for (auto [Key, Out] :
            {std::pair<const char *, std::map<uint32_t, uint32_t> *>{"reloads",
                                                                     &X.Reloads},

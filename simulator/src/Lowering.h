@@ -113,7 +113,7 @@ private:
   void trimToMachine(const Graphlet &G);
   void addMachineExcess(const Graphlet &G);
   void addMachineSpills(const Graphlet &G);
-  void addCallSpills(const GraphletGraph &Gr, bool Ports);
+  void addCallSpills(const Graphlet &G, bool Ports);
   void appendIndependent(const VertexCost &C);
   VertexCost spillCost(const GraphletVertex &V, const char *Op);
   uint32_t vectorRegisters() const;

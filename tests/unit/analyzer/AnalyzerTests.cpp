@@ -522,6 +522,58 @@ TEST_CASE("the backend's machine code per block: instructions and spills",
   CHECK(Q->Module.CodegenCPU == "x86-64-v3");
 }
 
+TEST_CASE("machine code: round trips of a value kept in a stack slot",
+          "[analyzer]") {
+  // x86-64 keeps no vector register across a call: the sum of expf calls
+  // lives in a stack slot, stored before each call and reloaded after
+  // (clang's code stores and reloads it twice per iteration).
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = parseIR(Ctx, R"(
+target triple = "x86_64-pc-linux-gnu"
+declare float @expf(float) memory(write)
+define float @k(ptr %x, float %m) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  %v = load float, ptr %p
+  %d = fsub float %v, %m
+  %e = call float @expf(float %d)
+  %s.next = fadd float %s, %e
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp eq i64 %i.next, 128
+  br i1 %c, label %exit, label %loop
+exit:
+  ret float %s.next
+}
+
+define float @nocall(ptr %x) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  %v = load float, ptr %p
+  %s.next = fadd float %s, %v
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp eq i64 %i.next, 128
+  br i1 %c, label %exit, label %loop
+exit:
+  ret float %s.next
+}
+)");
+  Expected<ModuleMachineBlocks> MB = machineBlocks(*M, "x86-64-v3");
+  REQUIRE(bool(MB));
+  const GraphletMachine &Loop = MB->at("k").at("loop");
+  CHECK(Loop.Spills.size() >= 1);
+  CHECK(Loop.SlotTrips >= 1);
+  CHECK(Loop.SlotTrips <= 3);
+  CHECK(MB->at("nocall").at("loop").SlotTrips == 0);
+}
+
 TEST_CASE("machine code of another ISA: AArch64's assembly reads the same",
           "[analyzer]") {
   // Compiling needs no run, so an AArch64 module is read on any host; its

@@ -1270,6 +1270,14 @@ TEST_CASE("An FP value carried across a call goes through a stack slot",
   T.Cpu->Instructions["fsub.f32"] = Call;
   PipelineSimulator Plain(T);
   CHECK(Plain.simulate(Accumulate("fsub")).Cycles == Approx(4).epsilon(0.02));
+  // Where the backend's code shows the slot stored and reloaded twice per
+  // execution, the recurrence pays two round trips.
+  Graphlet Twice = Accumulate("call:expf");
+  GraphletMachine M;
+  M.Instructions = 2;
+  M.SlotTrips = 2;
+  Twice.Machine.push_back(M);
+  CHECK(Sim.simulate(Twice).Cycles == Approx(14).epsilon(0.02));
   // Off x86 (AArch64 keeps d8-d15 across calls) nothing is rerouted.
   T.Isa = "aarch64";
   PipelineSimulator Arm(T);

@@ -106,9 +106,16 @@ struct GraphletMachine {
   uint32_t Part = 0;
   uint32_t Instructions = 0;
   std::map<uint32_t, uint32_t> Reloads, Spills;
+  /// The most spill-to-reload round trips one stack slot makes in one
+  /// execution (a spill followed by a reload of the same slot, the last
+  /// spill counted with a reload before the first when the block loops to
+  /// itself): what a value carried through that slot pays in store-to-load
+  /// forwarding per execution. 0 when unknown or none.
+  uint32_t SlotTrips = 0;
   bool operator==(const GraphletMachine &O) const {
     return Part == O.Part && Instructions == O.Instructions &&
-           Reloads == O.Reloads && Spills == O.Spills;
+           Reloads == O.Reloads && Spills == O.Spills &&
+           SlotTrips == O.SlotTrips;
   }
 };
 

@@ -185,7 +185,8 @@ struct ModuleIdentity {
 };
 
 struct ProgramProfile {
-  static constexpr unsigned FormatVersion = 1;
+  /// 2: binary profiles carry GraphletMachine::SlotTrips.
+  static constexpr unsigned FormatVersion = 2;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the
