@@ -207,9 +207,9 @@ Expected<ProgramProfile> profileModule(StringRef Path,
                              Path + ": " + toString(std::move(E)));
   std::string CPU =
       Opts.CodegenCPU.empty() ? moduleTargetCPU(M) : Opts.CodegenCPU;
-  // Graphlets and machine code of a copy, made in the parent while the
-  // child runs: the two overlap on a machine with two cores. Graphlets first:
-  // code generation changes the copy's IR.
+  // Graphlets and machine code of a copy (the original is instrumented
+  // next), made while the child runs: on two cores the two overlap. The
+  // backend compiles a copy of its own in a child of its own.
   std::unique_ptr<Module> Clean = CloneModule(M);
   std::optional<Expected<std::vector<FunctionStatic>>> Graphlets;
   std::optional<Expected<ModuleMachineBlocks>> MB;
