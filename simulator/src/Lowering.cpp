@@ -543,7 +543,8 @@ void Lowering::addMachineSpills(const Graphlet &G) {
 /// Where the backend's code is known, a value carried to the next execution
 /// makes as many round trips as its stack slot does (SlotTrips): clang
 /// keeps `sum += expf(x)`'s sum in a slot it stores and reloads twice per
-/// iteration, 20.5 cycles a step on Zen 4 against 11.5 without the sum.
+/// iteration, 19-20.5 cycles a step on Zen 4 against 11.5-12.6 without the
+/// sum (bench/probes, "expf in a loop").
 void Lowering::addCallSpills(const Graphlet &G, bool Ports) {
   if (!IsX86)
     return;
