@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -83,6 +84,9 @@ struct RunState {
   size_t ClassLine = SIZE_MAX;
   unsigned TaskDepth = 0;
   uint64_t Accesses = 0;
+  /// The block of the last memory access: where a fault is reported to have
+  /// happened (read by the fault handler).
+  std::atomic<uint32_t> LastBlock{UINT32_MAX};
 
   std::unordered_map<uint64_t, uint32_t> FunctionByAddr;
   std::vector<ParallelRuntime> RuntimeOf;             ///< Per function id.
@@ -110,13 +114,17 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols();
 /// Function-pointer globals (TVM's __TVMBackend*) the host fills in.
 std::vector<std::pair<std::string, void *>> runtimeFunctionPointers();
 
-/// Sends a framed message to the parent: 'P' progress, 'E' fatal error, 'R'
-/// result.
+/// Sends a framed message to the parent: 'P' progress, 'E' fatal error, 'C'
+/// where the program faulted, 'T' the run's time, 'R' result.
 void sendMessage(int Fd, char Tag, llvm::StringRef Payload);
 /// Takes the first whole framed message (sendMessage's) off the front of
 /// Buf, which holds what the parent has read so far; false while none is
 /// whole.
 bool takeMessage(std::string &Buf, char &Tag, std::string &Payload);
+/// In a forked child: ends it when Parent (the process that forked it)
+/// ends, so that a program that spins does not outlive crop killed by
+/// Ctrl-C or a tuner's time-out.
+void endWithParent(int Parent);
 /// Reports a fatal error of the program to the parent and ends the child.
 [[noreturn]] void childFail(const std::string &Message);
 

@@ -337,6 +337,7 @@ Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
   int Fds[2];
   if (::pipe(Fds))
     return createStringError(inconvertibleErrorCode(), "cannot make a pipe");
+  pid_t Parent = ::getpid();
   pid_t Pid = ::fork();
   if (Pid < 0) {
     ::close(Fds[0]);
@@ -344,6 +345,7 @@ Expected<ModuleMachineBlocks> crop::machineBlocks(const Module &Src,
     return createStringError(inconvertibleErrorCode(), "cannot fork");
   }
   if (Pid == 0) {
+    detail::endWithParent(Parent);
     ::close(Fds[0]);
     // The backend's fatal-error text and stack dump would only be noise:
     // the parent says that it stopped.

@@ -17,6 +17,7 @@
 #include "llvm/Support/Memory.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -65,14 +66,25 @@ void *mapAt(uintptr_t Addr, size_t Bytes, int Prot, int Flags) {
 /// allocates and frees a buffer per iteration gets the same one back.
 class FixedHeap {
 public:
+  /// The heap's pages are inaccessible until an allocation reaches them, so
+  /// a program that runs off the end of its highest allocation faults
+  /// there instead of writing into memory nothing owns (addresses are the
+  /// same either way).
   bool map(uint64_t Bytes) {
-    if (!mapAt(HeapBase, Bytes, PROT_READ | PROT_WRITE, 0))
+    if (!mapAt(HeapBase, Bytes, PROT_NONE, 0))
       return false;
     Free[HeapBase] = Bytes;
+    Size = Bytes;
+    Accessible = HeapBase;
     Mapped = true;
     return true;
   }
   bool mapped() const { return Mapped; }
+  uintptr_t size() const { return Size; }
+  /// The end of the highest allocation so far.
+  uintptr_t highWater() const {
+    return HighWater.load(std::memory_order_relaxed);
+  }
 
   void *alloc(size_t Align, size_t N) {
     N = alignTo(std::max<size_t>(N, 1), LineBytes);
@@ -82,6 +94,8 @@ public:
       uintptr_t At = alignTo(Start, Align);
       if (At + N > End || At + N < At)
         continue;
+      if (!reach(At + N))
+        return nullptr;
       Free.erase(It);
       if (At > Start)
         Free[Start] = At - Start;
@@ -128,9 +142,27 @@ private:
   static uintptr_t alignTo(uintptr_t X, uintptr_t A) {
     return (X + A - 1) & ~(A - 1);
   }
+  /// Makes the heap accessible up to End and a page of slack beyond it (a
+  /// vector load that reads a little past its buffer, as native code may,
+  /// must not fault); false where the kernel refuses.
+  bool reach(uintptr_t End) {
+    if (End > HighWater.load(std::memory_order_relaxed))
+      HighWater.store(End, std::memory_order_relaxed);
+    uintptr_t Want = std::min<uintptr_t>(alignTo(End, PageBytes) + PageBytes,
+                                         HeapBase + Size);
+    if (Want <= Accessible)
+      return true;
+    if (::mprotect(reinterpret_cast<void *>(Accessible), Want - Accessible,
+                   PROT_READ | PROT_WRITE))
+      return false;
+    Accessible = Want;
+    return true;
+  }
   std::mutex Mutex;
   std::map<uintptr_t, size_t> Free;
   std::unordered_map<uintptr_t, size_t> Used;
+  uintptr_t Size = 0, Accessible = 0;
+  std::atomic<uintptr_t> HighWater{HeapBase};
   bool Mapped = false;
 };
 
@@ -139,6 +171,7 @@ FixedHeap &heap() {
   return H;
 }
 void *Stack = nullptr;
+size_t StackSize = 0;
 
 /// ORC's in-process mapper, but reserving at the next fixed address of the
 /// JIT region instead of wherever mmap puts it.
@@ -244,8 +277,10 @@ bool mapProgramMemory(uint64_t HeapBytes, size_t StackBytes) {
       Stack = nullptr;
   }
   // A guard page: overflowing the stack is a crash, not a corruption.
-  if (Stack)
+  if (Stack) {
     ::mprotect(Stack, PageBytes, PROT_NONE);
+    StackSize = StackBytes;
+  }
   return Fixed;
 }
 
@@ -265,6 +300,57 @@ void programFree(void *P) {
 }
 
 size_t programAllocSize(void *P) { return P ? heap().size(P) : 0; }
+
+namespace {
+/// Appends Text to Out (async-signal-safe: no allocation).
+void put(char *&Out, char *End, const char *Text) {
+  while (*Text && Out + 1 < End)
+    *Out++ = *Text++;
+  *Out = 0;
+}
+void putNumber(char *&Out, char *End, uint64_t V, unsigned Base) {
+  char Digits[24];
+  int N = 0;
+  do {
+    Digits[N++] = "0123456789abcdef"[V % Base];
+    V /= Base;
+  } while (V);
+  char Text[28], *T = Text;
+  if (Base == 16) {
+    *T++ = '0';
+    *T++ = 'x';
+  }
+  while (N)
+    *T++ = Digits[--N];
+  *T = 0;
+  put(Out, End, Text);
+}
+} // namespace
+
+size_t describeProgramAddress(uintptr_t Addr, char *Buf, size_t Size) {
+  if (!Size)
+    return 0;
+  char *Out = Buf, *End = Buf + Size;
+  *Out = 0;
+  put(Out, End, "address ");
+  putNumber(Out, End, Addr, 16);
+  if (Addr < PageBytes) {
+    put(Out, End, " (a null pointer)");
+  } else if (uintptr_t S = reinterpret_cast<uintptr_t>(Stack);
+             S && Addr >= S && Addr < S + PageBytes) {
+    put(Out, End, " (the stack's guard page: the program's stack of ");
+    putNumber(Out, End, StackSize >> 20, 10);
+    put(Out, End, " MiB overflowed, e.g. by recursion without end)");
+  } else if (heap().mapped() && Addr >= heap().highWater() &&
+             Addr < HeapBase + heap().size()) {
+    put(Out, End, " (");
+    putNumber(Out, End, Addr - heap().highWater(), 10);
+    put(Out, End,
+        " bytes past the end of the program's highest heap allocation: an "
+        "access out of its buffers' bounds)");
+  }
+  return size_t(Out - Buf);
+}
 
 std::unique_ptr<jitlink::JITLinkMemoryManager> createJITMemoryManager() {
   if (!heap().mapped())

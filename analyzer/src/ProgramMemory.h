@@ -42,6 +42,12 @@ void programFree(void *P);
 /// granularity; 0 for other pointers.
 size_t programAllocSize(void *P);
 
+/// Writes what Addr is to the program ("address 0x...", and where known:
+/// a null pointer, the stack's guard page, past the end of the heap's
+/// allocations) into Buf, NUL-terminated; returns its length. Safe in a
+/// signal handler.
+size_t describeProgramAddress(uintptr_t Addr, char *Buf, size_t Size);
+
 /// A JIT memory manager whose code and data land at fixed addresses (after
 /// mapProgramMemory); nullptr where mapProgramMemory failed (the JIT's
 /// default manager then serves).

@@ -54,6 +54,55 @@ ucontext_t CropContext, ProgramContext;
 
 void runThunk() { ThunkResult = ThunkFn(ThunkSlots); }
 
+/// Where the crash handler runs: the program's own stack may be what
+/// overflowed.
+alignas(16) char CrashStack[64 << 10];
+
+/// The program faulted: tell the parent where (the block of the last memory
+/// access, what the faulting address is), then die of the same signal (the
+/// handler was reset, so the faulting instruction faults again).
+void onProgramFault(int Sig, siginfo_t *Info, void *) {
+  char Text[512];
+  char *Out = Text, *End = Text + sizeof(Text);
+  auto Put = [&](const char *T) {
+    while (*T && Out + 1 < End)
+      *Out++ = *T++;
+  };
+  char Num[24];
+  int N = 0;
+  uint32_t B = state().LastBlock.load(std::memory_order_relaxed);
+  do {
+    Num[N++] = char('0' + B % 10);
+    B /= 10;
+  } while (B);
+  while (N)
+    *Out++ = Num[--N];
+  *Out++ = '\n';
+  if (Sig == SIGSEGV || Sig == SIGBUS) {
+    Put("reading or writing ");
+    Out += describeProgramAddress(reinterpret_cast<uintptr_t>(Info->si_addr),
+                                  Out, size_t(End - Out));
+  } else if (Sig == SIGFPE &&
+             (Info->si_code == FPE_INTDIV || Info->si_code == FPE_INTOVF)) {
+    Put(Info->si_code == FPE_INTDIV ? "an integer division by zero"
+                                    : "an integer division overflow");
+  }
+  sendMessage(state().ResultFd, 'C', StringRef(Text, size_t(Out - Text)));
+}
+
+void catchProgramFaults() {
+  stack_t Alt{};
+  Alt.ss_sp = CrashStack;
+  Alt.ss_size = sizeof(CrashStack);
+  ::sigaltstack(&Alt, nullptr);
+  struct sigaction A {};
+  A.sa_sigaction = onProgramFault;
+  A.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+  sigemptyset(&A.sa_mask);
+  for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE})
+    ::sigaction(Sig, &A, nullptr);
+}
+
 int64_t callOnProgramStack(int64_t (*Fn)(uint64_t *), uint64_t *Slots) {
   void *ProgramStack = programStack();
   if (!ProgramStack)
@@ -83,6 +132,7 @@ void *TVMModuleCtx = nullptr;
   });
 
   auto Fail = [&](Error E) { childFail(toString(std::move(E))); };
+  catchProgramFaults();
 
   LLJITBuilder Builder;
   if (auto MemMgr = createJITMemoryManager()) {
@@ -355,11 +405,13 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
                              "cannot create a pipe to the profiled program");
   std::fflush(stdout);
   std::fflush(stderr);
+  pid_t Parent = ::getpid();
   pid_t Pid = ::fork();
   if (Pid < 0)
     return createStringError(std::error_code(errno, std::generic_category()),
                              "cannot fork the profiled program");
   if (Pid == 0) {
+    endWithParent(Parent);
     ::close(Fds[0]);
     // LLVM's crash handlers (stack dump, "PLEASE submit a bug report") are
     // for crop's own bugs; the program's crash is reported by the parent.
@@ -393,9 +445,15 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
   auto LastProgress = Start;
   std::string Buf, Result, Failure;
   bool GotResult = false, GotFailure = false, TimedOut = false;
+  int Status = 0;
+  bool Reaped = false; ///< Status holds the child's end already.
   uint64_t Accesses = 0;
   /// The block of the last progress message: where a time-out found it.
   uint32_t LastBlock = UINT32_MAX;
+  /// What the child's fault handler said: the block of the last memory
+  /// access and what the faulting address was.
+  std::string Fault;
+  bool GotFault = false;
   for (bool Open = true; Open;) {
     pollfd PF{Fds[0], POLLIN, 0};
     int R = ::poll(&PF, 1, 200);
@@ -417,6 +475,13 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
             if (B < Job.Map.Blocks.size())
               LastBlock = uint32_t(B);
           }
+        } else if (Tag == 'C') {
+          size_t NL = Payload.find('\n');
+          unsigned long B = std::strtoul(Payload.c_str(), nullptr, 10);
+          if (B < Job.Map.Blocks.size())
+            LastBlock = uint32_t(B);
+          Fault = NL == std::string::npos ? "" : Payload.substr(NL + 1);
+          GotFault = true;
         } else if (Tag == 'T' && Job.Opts.Progress)
           Job.Opts.Progress("the instrumented program ran for " + Payload);
         else if (Tag == 'E') {
@@ -430,8 +495,15 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
     }
     double Elapsed =
         std::chrono::duration<double>(Clock::now() - Start).count();
-    if (Open && Job.Opts.TimeoutSeconds &&
+    // A child that ended in time is not timed out because this process
+    // (busy with the static analysis, or one of a tuner's threads) came
+    // late to read it: what it said is still in the pipe.
+    if (Open && !Reaped && Job.Opts.TimeoutSeconds &&
         Elapsed > double(Job.Opts.TimeoutSeconds)) {
+      if (::waitpid(Pid, &Status, WNOHANG) == Pid) {
+        Reaped = true;
+        continue;
+      }
       ::kill(Pid, SIGKILL);
       TimedOut = true;
       break;
@@ -452,18 +524,17 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
     }
   }
   ::close(Fds[0]);
-  int Status = 0;
-  while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  while (!Reaped && ::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
   }
 
   std::string Prefix = Job.Profile.Module.SourceName + ": ";
+  std::string Where;
+  if (LastBlock != UINT32_MAX) {
+    const auto &B = Job.Map.Blocks[LastBlock];
+    Where = "; it was last seen in function " + Job.Map.Functions[B.Function] +
+            ", block " + B.Name;
+  }
   if (TimedOut) {
-    std::string Where;
-    if (LastBlock != UINT32_MAX) {
-      const auto &B = Job.Map.Blocks[LastBlock];
-      Where = "; it was last seen in function " +
-              Job.Map.Functions[B.Function] + ", block " + B.Name;
-    }
     return createStringError(inconvertibleErrorCode(),
                              Prefix + "the program timed out after " +
                                  std::to_string(Job.Opts.TimeoutSeconds) +
@@ -482,8 +553,13 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
         Sig == SIGILL ? " (the IR may use CPU features this machine lacks, "
                         "e.g. AVX-512 code profiled on an AVX2 host)"
                       : "";
+    // The last memory access's block is where a crash happened only when
+    // the fault handler ran (a fault, not a signal from elsewhere).
+    std::string Detail = !GotFault       ? std::string()
+                         : Fault.empty() ? Where
+                                         : ", " + Fault + Where;
     return createStringError(inconvertibleErrorCode(),
-                             Prefix + What + signalText(Sig) + Hint);
+                             Prefix + What + signalText(Sig) + Detail + Hint);
   }
   if (!GotResult || WEXITSTATUS(Status) != 0)
     return createStringError(

@@ -16,6 +16,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +24,7 @@
 #include <ctime>
 #include <malloc.h>
 #include <string>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <utility>
 
@@ -66,6 +68,13 @@ void sendMessage(int Fd, char Tag, llvm::StringRef Payload) {
   WriteAll(Payload.data(), Payload.size());
 }
 
+void endWithParent(int Parent) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // The parent may have ended before the request: the child was adopted.
+  if (::getppid() != Parent)
+    ::_exit(1);
+}
+
 void childFail(const std::string &Message) {
   std::fflush(stdout);
   std::fflush(stderr);
@@ -96,6 +105,7 @@ void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
 void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
                       bool Store) {
   uint32_t Block = Map->MemOps[MemOp].Block;
+  LastBlock.store(Block, std::memory_order_relaxed);
   BlockMem &B = Mem[Block];
   if (Store) {
     ++B.Stores;
