@@ -1,5 +1,6 @@
 //===- ProfileIO.cpp - Profile files: the JSON form, reading, writing -----===//
 #include "crop/Profile/ProfileIO.h"
+#include "crop/Profile/AtomicFile.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -674,37 +675,10 @@ Error crop::writeProfile(const ProgramProfile &P, StringRef Path,
                          ProfileFormat Format) {
   std::string Text =
       Format == ProfileFormat::Binary ? profileToBinary(P) : profileToJSON(P);
-  // A device or pipe ("-o /dev/null", a FIFO) is written in place: renaming
-  // over it would replace the device with a plain file.
-  sys::fs::file_status St;
-  if (!sys::fs::status(Path, St) && sys::fs::exists(St) &&
-      !sys::fs::is_regular_file(St)) {
-    std::error_code EC;
-    raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
-    if (EC)
-      return createStringError(EC, "cannot write '%s': %s",
-                               Path.str().c_str(), EC.message().c_str());
-    OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      return createStringError(inconvertibleErrorCode(), "cannot write '%s'",
-                               Path.str().c_str());
-    }
-    return Error::success();
-  }
-  // Write a uniquely named temporary file beside the target and rename it
-  // over the target (llvm::writeToOutput), so a reader never sees a
-  // half-written profile, two writers of one profile (a tuner's processes)
-  // each leave a whole file, and a failure or a signal leaves nothing behind.
-  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        OS << Text;
-        return Error::success();
-      }))
-    return createStringError(inconvertibleErrorCode(), "cannot write '%s': %s",
-                             Path.str().c_str(),
-                             toString(std::move(E)).c_str());
-  return Error::success();
+  // Whole or not at all (AtomicFile.h): a reader never sees half a profile,
+  // and two writers of one profile (a tuner's processes) each leave a whole
+  // file.
+  return writeFileAtomically(Path, Text);
 }
 
 Expected<ProgramProfile> crop::readProfile(StringRef Path) {

@@ -2,6 +2,7 @@
 #include "Command.h"
 
 #include "crop/Passes/ModuleLoader.h"
+#include "crop/Profile/AtomicFile.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -36,11 +37,10 @@ Error runConvert() {
   Expected<std::unique_ptr<Module>> M = loadModule(Input, Ctx);
   if (!M)
     return M.takeError();
-  // Written whole or not at all: a failed write leaves no half file.
-  return writeToOutput(Output, [&](raw_ostream &OS) {
-    (*M)->print(OS, nullptr);
-    return Error::success();
-  });
+  std::string Text;
+  raw_string_ostream OS(Text);
+  (*M)->print(OS, nullptr);
+  return crop::writeFileAtomically(Output, Text);
 }
 
 int run() {

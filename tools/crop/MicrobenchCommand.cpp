@@ -3,6 +3,7 @@
 
 #include "crop/Hwdb/Hwdb.h"
 #include "crop/Microbench/Microbench.h"
+#include "crop/Profile/AtomicFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -38,40 +39,6 @@ cl::list<std::string>
          cl::value_desc("PREFIX"), cl::sub(Sub),
          cl::cat(crop::tool::cropCategory()));
 
-/// Writes Text to Path through a temporary file in the same folder, so that
-/// a failed run leaves no half-written file.
-Error writeAtomically(StringRef Path, StringRef Text,
-                      function_ref<Error(StringRef)> Check = nullptr) {
-  SmallString<256> Tmp;
-  int FD;
-  SmallString<256> Model(Path);
-  Model += ".tmp-%%%%%%.yaml";
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Tmp))
-    return createStringError(EC, "%s: cannot create a temporary file: %s",
-                             Path.str().c_str(), EC.message().c_str());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      sys::fs::remove(Tmp);
-      return createStringError(OS.error(), "%s: write failed",
-                               Path.str().c_str());
-    }
-  }
-  if (Check)
-    if (Error E = Check(Tmp)) {
-      sys::fs::remove(Tmp);
-      return E;
-    }
-  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
-    sys::fs::remove(Tmp);
-    return createStringError(EC, "%s: cannot rename into place: %s",
-                             Path.str().c_str(), EC.message().c_str());
-  }
-  return Error::success();
-}
-
 int run() {
   crop::mb::Options O;
   O.Quick = Quick;
@@ -88,7 +55,7 @@ int run() {
       Tsv += formatv("{0}\t{1:g6}\t{2}\t{3:f4}\n", M.What, M.Value, M.Unit,
                      M.Spread)
                  .str();
-    if (Error E = writeAtomically(Report, Tsv))
+    if (Error E = crop::writeFileAtomically(Report, Tsv))
       return crop::tool::reportError(std::move(E));
   }
   if (Output.empty()) {
@@ -105,7 +72,7 @@ int run() {
                                    toString(T.takeError()));
     return Error::success();
   };
-  if (Error E = writeAtomically(Output, Yaml, Check))
+  if (Error E = crop::writeFileAtomically(Output, Yaml, Check))
     return crop::tool::reportError(std::move(E));
   errs() << formatv("crop microbench: wrote {0} ({1}, {2} instruction "
                     "entries)\n",
