@@ -5,6 +5,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -16,6 +17,9 @@ struct crop_context {
   std::string Error;
   /// Its own memo: predictions through different contexts run in parallel.
   crop::PredictionMemo Memo;
+  /// Limits of the programs it profiles (crop_context_set_limits).
+  unsigned TimeoutSeconds = crop::ProfileOptions().TimeoutSeconds;
+  uint64_t MemoryLimitBytes = crop::ProfileOptions().MemoryLimitBytes;
 };
 struct crop_target {
   crop::hw::Target T;
@@ -76,6 +80,22 @@ crop_context *crop_context_new(void) { return new (std::nothrow) crop_context; }
 void crop_context_free(crop_context *C) { delete C; }
 const char *crop_context_error(const crop_context *C) {
   return C ? C->Error.c_str() : "no context";
+}
+
+int crop_context_set_limits(crop_context *C, double TimeoutSeconds,
+                            double MemoryLimitMiB) {
+  return guarded<int>(C, -1, [&]() -> int {
+    // Beyond a year or an exbibyte is a mistake, not a limit.
+    if (!(TimeoutSeconds >= 0 && TimeoutSeconds <= 365 * 86400.0) ||
+        !(MemoryLimitMiB >= 0 && MemoryLimitMiB <= double(1ULL << 40))) {
+      C->Error = "limits must be a time-out of 0 to 31536000 s and a memory "
+                 "cap of 0 to 2^40 MiB (0: none)";
+      return -1;
+    }
+    C->TimeoutSeconds = unsigned(std::ceil(TimeoutSeconds));
+    C->MemoryLimitBytes = uint64_t(std::ceil(MemoryLimitMiB * 1048576.0));
+    return 0;
+  });
 }
 
 crop_target *crop_target_load(crop_context *C, const char *NameOrPath) {
@@ -142,6 +162,8 @@ crop_profile *crop_profile_module_cached(
       O.Args.push_back(Args[I] ? Args[I] : "");
     O.SampleRate = SampleRate > 0 ? SampleRate : 1.0;
     O.CodegenCPU = CodegenCPU ? CodegenCPU : "";
+    O.TimeoutSeconds = C->TimeoutSeconds;
+    O.MemoryLimitBytes = C->MemoryLimitBytes;
     std::string Folder =
         CacheDir ? std::string(CacheDir) : crop::defaultProfileCacheFolder();
     crop::CacheOutcome Out;

@@ -48,6 +48,7 @@ def _c():
     sig = {
         "crop_version": (S, []), "crop_abi_version": (I, []),
         "crop_context_new": (P, []), "crop_context_free": (None, [P]), "crop_context_error": (S, [P]),
+        "crop_context_set_limits": (I, [P, D, D]),
         "crop_target_load": (P, [P, S]), "crop_target_from_yaml": (P, [P, S, S]),
         "crop_target_free": (None, [P]), "crop_target_name": (S, [P]), "crop_targets_list": (P, [P]),
         "crop_profile_module": (P, [P, S, I, S, S, ctypes.POINTER(S), Z, D, S]),
@@ -244,14 +245,18 @@ class Target:
 
 
 def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_cpu=None, name=None,
-            cache=False):
+            cache=False, timeout=60, memory_limit_mib=8192):
     """Profiles a module once on this machine: `ll_text_or_path` is LLVM IR text or the path of a
     .ll/.bc file; `args` the entry's buffers and scalars ("f32:256x256", "i32=256").
     `cache`: False profiles every time; True keeps profiles in Crop's cache folder ($CROP_CACHE_DIR,
     else $XDG_CACHE_HOME/crop, else ~/.cache/crop), a string in that folder: the same module,
     entry, arguments and options are then profiled once and read back after (`crop analyze`'s
-    cache). The returned profile's `from_cache` says which."""
+    cache). The returned profile's `from_cache` says which.
+    The program runs in a child process: a crash, a time-out after `timeout` seconds or an allocation
+    past `memory_limit_mib` raises crop.Error naming it (0: no limit), and this process goes on."""
     ctx = _Context()
+    if ctx.lib.crop_context_set_limits(ctx.ptr, float(timeout or 0), float(memory_limit_mib or 0)) != 0:
+        ctx.fail()
     is_path = isinstance(ll_text_or_path, os.PathLike) or (
         "\n" not in ll_text_or_path and len(ll_text_or_path) < 4096 and os.path.exists(ll_text_or_path))
     module = os.fspath(ll_text_or_path) if is_path else ll_text_or_path

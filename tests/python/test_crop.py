@@ -62,6 +62,44 @@ exit:
 """
 
 
+# Kernels that misbehave: their time-out, and what the error must say.
+BAD_KERNELS = [
+    ("""define void @kernel(ptr %a) {
+  store volatile i32 1, ptr null
+  ret void
+}
+""", 60, "null pointer"),
+    ("""define void @kernel(ptr %a) {
+entry:
+  br label %spin
+spin:
+  store volatile float 1.0, ptr %a
+  br label %spin
+}
+""", 1, "timed out after 1 s"),
+    ("""define void @kernel(ptr %a) {
+  %s = alloca i32
+  store volatile i32 0, ptr %s
+  %z = load volatile i32, ptr %s
+  %q = sdiv i32 7, %z
+  store volatile i32 %q, ptr %a
+  ret void
+}
+""", 60, "integer division by zero"),
+    ("""define void @kernel(ptr %a) {
+entry:
+  br label %walk
+walk:
+  %i = phi i64 [ 0, %entry ], [ %i1, %walk ]
+  %p = getelementptr float, ptr %a, i64 %i
+  store volatile float 1.0, ptr %p
+  %i1 = add i64 %i, 16
+  br label %walk
+}
+""", 60, "past the end of the program's highest heap allocation"),
+]
+
+
 class CropTest(unittest.TestCase):
     def test_targets_and_errors(self):
         names = crop.targets()
@@ -147,6 +185,27 @@ class CropTest(unittest.TestCase):
             crop.Profile.load("/nonexistent/profile.json")
         good = crop.profile(kernel(16), entry="kernel", args=["f32:16"])
         self.assertGreater(t.predict(good).seconds, 0)
+
+    def test_misbehaving_kernels_from_several_threads(self):
+        # A tuner's threads profile through one library at once; each program that crashes, spins or
+        # runs off its buffer is an error naming what happened, and the caller lives on.
+        def run(item):
+            ir, timeout, _ = item
+            try:
+                crop.profile(ir, entry="kernel", args=["f32:16"], timeout=timeout, name="bad.ll")
+            except crop.Error as e:
+                return str(e)
+            return "no error"
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as ex:
+            messages = list(ex.map(run, BAD_KERNELS * 2))
+        for (_, _, want), got in zip(BAD_KERNELS * 2, messages):
+            self.assertIn(want, got)
+            self.assertIn("bad.ll: ", got)
+        with self.assertRaises(crop.Error) as e:
+            crop.profile(kernel(16), entry="kernel", args=["f32:16"], timeout=-1)
+        self.assertIn("time-out", str(e.exception))
+        good = crop.profile(kernel(16), entry="kernel", args=["f32:16"], timeout=5, memory_limit_mib=64)
+        self.assertGreater(crop.Target("epyc7763").predict(good).seconds, 0)
 
     def test_sampled_profiles_do_not_depend_on_the_callers_addresses(self):
         # A sampled profile keeps cache lines by an address hash. Interpreters of their own (address-space

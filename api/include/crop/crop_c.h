@@ -34,6 +34,12 @@ crop_context *crop_context_new(void);
 void crop_context_free(crop_context *C);
 /* The last failure's message, "" if none; valid until the next call on C. */
 const char *crop_context_error(const crop_context *C);
+/* Limits of the programs C profiles: a run is killed after TimeoutSeconds
+ * and an allocation past MemoryLimitMiB fails (0: no limit); each is then
+ * reported as an error naming the limit. Defaults are the CLI's (--timeout
+ * 60, --memory-limit 8192). 0, or -1 for a negative or absurd value. */
+int crop_context_set_limits(crop_context *C, double TimeoutSeconds,
+                            double MemoryLimitMiB);
 
 /* Targets: a hwdb name or descriptor path; descriptor text (YAML) named
  * Name in messages. NULL on failure. */
