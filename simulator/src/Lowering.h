@@ -5,7 +5,9 @@
 // resolved cost per vertex (latency, unit class, occupancy, uops) and a CSR
 // list of predecessors with a distance, after the rewrites that turn IR into
 // what the backend emits. Private to crop_simulator; PipelineSimulator.cpp
-// schedules the result.
+// schedules the result. The cost lookup, interning, flattening and the one
+// structural hash are in Lowering.cpp; each rewrite is a file of its own in
+// rewrites/ (named below), with its test in PipelineTests.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CROP_SIMULATOR_LOWERING_H
@@ -24,6 +26,31 @@ namespace crop {
 namespace lowering {
 
 constexpr double Eps = 1e-9;
+
+/// Opcode and type classes the cost lookup and the rewrites share.
+inline bool startsWith(const std::string &S, const char *P) {
+  return S.compare(0, std::char_traits<char>::length(P), P) == 0;
+}
+
+inline bool isLoadOpcode(const std::string &Op) {
+  return Op == "load" || Op == "intr:masked.load" ||
+         Op == "intr:masked.gather" || Op == "intr:masked.expandload";
+}
+
+inline bool isStoreOpcode(const std::string &Op) {
+  return Op == "store" || Op == "intr:masked.store" ||
+         Op == "intr:masked.scatter" || Op == "intr:masked.compressstore";
+}
+
+inline bool isFreeOpcode(const std::string &Op) {
+  return Op == "entry" || Op == "bitcast" || Op == "ptrtoint" ||
+         Op == "inttoptr" || Op == "addrspacecast" || Op == "freeze" ||
+         Op == "alloca";
+}
+
+inline bool isFloatType(const std::string &Ty) {
+  return (!Ty.empty() && Ty[0] == 'f') || Ty == "bf16";
+}
 
 /// A 64-bit finaliser (splitmix64's): spreads the bits of a key.
 inline uint64_t mix64(uint64_t X) {
@@ -110,19 +137,19 @@ private:
   hw::InstrCost lookupCost(const std::string &Op, const std::string &Ty,
                            uint32_t Lanes);
   uint32_t unitId(const std::string &Name);
-  void trimToMachine(const Graphlet &G);
-  void addMachineExcess(const Graphlet &G);
-  void addMachineSpills(const Graphlet &G);
-  void addCallSpills(const Graphlet &G, bool Ports);
+  void trimToMachine(const Graphlet &G);    // rewrites/TrimToMachine.cpp
+  void addMachineExcess(const Graphlet &G); // rewrites/MachineExcess.cpp
+  void addMachineSpills(const Graphlet &G); // rewrites/MachineSpills.cpp
+  void addCallSpills(const Graphlet &G, bool Ports); // rewrites/CallSpills.cpp
   void appendIndependent(const VertexCost &C);
   VertexCost spillCost(const GraphletVertex &V, const char *Op);
   uint32_t vectorRegisters() const;
-  void addSpills(const Graphlet &G);
+  void addSpills(const Graphlet &G); // rewrites/RegisterSpills.cpp
   uint32_t pieces(const GraphletVertex &V) const;
-  void contractFMul(const GraphletGraph &Gr);
-  void fuse(const GraphletGraph &Gr);
-  void minMaxIdioms(const GraphletGraph &Gr);
-  static bool foldsLoad(const std::string &Op);
+  void contractFMul(const GraphletGraph &Gr);   // rewrites/FMAContraction.cpp
+  void fuse(const GraphletGraph &Gr);           // rewrites/Fusion.cpp
+  void minMaxIdioms(const GraphletGraph &Gr);   // rewrites/MinMaxIdioms.cpp
+  static bool foldsLoad(const std::string &Op); // rewrites/Fusion.cpp
   static bool foldedGep(const GraphletGraph &Gr, uint32_t V);
 };
 
