@@ -408,9 +408,9 @@ struct TwoChases {
 namespace {
 /// fillerWindow over two fresh chases through a RAM-sized buffer.
 template <size_t K>
-RobMeasurement chaseWindow(const std::array<std::pair<uint32_t, RobFn>, K> &Table,
-                           uint64_t Bytes, unsigned LineBytes, bool Quick,
-                           uint32_t Extra) {
+RobMeasurement
+chaseWindow(const std::array<std::pair<uint32_t, RobFn>, K> &Table,
+            uint64_t Bytes, unsigned LineBytes, bool Quick, uint32_t Extra) {
   TwoChases C(Bytes, LineBytes);
   if (!C.Buf.P)
     return {};
@@ -546,25 +546,28 @@ typedef int Int8 __attribute__((vector_size(32)));
 /// Independent loads of a V at Base + sizeof(V) k + Offset for k < Lines (a
 /// multiple of 8): a row walked in vectors, as a stencil's shifted window
 /// walks it. Reps times, folded into eight accumulators held in registers
-/// so that no chain binds: ns per load.
+/// so that no chain binds: ns per load. (A statement expression, not a
+/// lambda: a lambda would not inherit the function's target("avx2"), and
+/// clang refuses a 32-byte vector returned without AVX.)
+#define CROP_LD(V, K)                                                          \
+  ({                                                                           \
+    V X;                                                                       \
+    __builtin_memcpy(&X, Base + sizeof(V) * (K) + Offset, sizeof(V));          \
+    X;                                                                         \
+  })
 #define CROP_LOAD_SWEEP(V)                                                     \
   V A0 = {}, A1 = {}, A2 = {}, A3 = {}, A4 = {}, A5 = {}, A6 = {}, A7 = {};    \
-  auto Ld = [&](unsigned K) {                                                  \
-    V X;                                                                       \
-    __builtin_memcpy(&X, Base + sizeof(V) * K + Offset, sizeof(V));            \
-    return X;                                                                  \
-  };                                                                           \
   auto T0 = Clock::now();                                                      \
   for (uint64_t R = 0; R < Reps; ++R)                                          \
     for (unsigned K = 0; K < Lines; K += 8) {                                  \
-      A0 |= Ld(K);                                                             \
-      A1 |= Ld(K + 1);                                                         \
-      A2 |= Ld(K + 2);                                                         \
-      A3 |= Ld(K + 3);                                                         \
-      A4 |= Ld(K + 4);                                                         \
-      A5 |= Ld(K + 5);                                                         \
-      A6 |= Ld(K + 6);                                                         \
-      A7 |= Ld(K + 7);                                                         \
+      A0 |= CROP_LD(V, K);                                                     \
+      A1 |= CROP_LD(V, K + 1);                                                 \
+      A2 |= CROP_LD(V, K + 2);                                                 \
+      A3 |= CROP_LD(V, K + 3);                                                 \
+      A4 |= CROP_LD(V, K + 4);                                                 \
+      A5 |= CROP_LD(V, K + 5);                                                 \
+      A6 |= CROP_LD(V, K + 6);                                                 \
+      A7 |= CROP_LD(V, K + 7);                                                 \
     }                                                                          \
   double Ns = nsSince(T0) / double(Reps * Lines);                              \
   V All = A0 | A1 | A2 | A3 | A4 | A5 | A6 | A7;                               \
@@ -582,6 +585,7 @@ loadSweep32(const char *Base, unsigned Lines, unsigned Offset, uint64_t Reps) {
 }
 #endif
 #undef CROP_LOAD_SWEEP
+#undef CROP_LD
 } // namespace
 
 SplitLoadMeasurement measureSplitLoad(bool Quick) {
