@@ -22,6 +22,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <set>
 
 using namespace llvm;
@@ -356,6 +357,14 @@ bool readCount(Diag &D, const Val *V, StringRef Path, IntT &Out,
   if (X != std::floor(X) || X < double(Min) || X > 1e15) {
     D.error(*V, Path,
             formatv("expected a whole number >= {0}, not '{1}'", Min, V->Text));
+    return false;
+  }
+  // The field's own type bounds it too (a 32-bit count of 3.2e14 would not
+  // convert: undefined behaviour, found by the descriptor fuzzer).
+  if (X > double(std::numeric_limits<IntT>::max())) {
+    D.error(*V, Path,
+            formatv("{0} is beyond any sensible value (at most {1})", V->Text,
+                    uint64_t(std::numeric_limits<IntT>::max())));
     return false;
   }
   Out = static_cast<IntT>(X);

@@ -290,6 +290,11 @@ TEST_CASE("impossible values", "[hwdb]") {
   CHECK_THAT(errorOf(L),
              Catch::Contains(":16: cpu.caches[1].line: line size") &&
                  Catch::Contains("is beyond any cache"));
+  // Found by fuzz_descriptor: a count within 1e15 but beyond its field's
+  // 32 bits was converted (UB).
+  std::string M = D.write("m.yaml", variant("threads: 4", "threads: 3e14"));
+  CHECK(errorOf(M) == M + ":7: cpu.threads: 3e14 is beyond any sensible "
+                          "value (at most 4294967295)");
   std::string J = D.write("x.yaml", variant("kind: cpu", "kind: tpu"));
   CHECK(StringRef(errorOf(J))
             .starts_with(J + ":3: kind: unknown kind 'tpu' (expected cpu, gpu "
