@@ -490,6 +490,8 @@ Expected<ProgramProfile> crop::profileFromBinary(StringRef Bytes,
        {&M.Hash, &M.SourceName, &M.Entry, &M.Triple, &M.CodegenCPU})
     *S = R.s();
   M.VectorBits = uint32_t(R.u(1 << 16, "vector bits out of range"));
+  if (!validVectorBits(M.VectorBits))
+    R.fail("vector bits not 0 or a power of two from 64 to 65536");
   P.EntryCalls = R.u();
   P.SampleRate = R.f64();
   if (!(P.SampleRate > 0 && P.SampleRate <= 1))

@@ -649,7 +649,12 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
                              "%s: invalid profile: sample_rate %g is not in "
                              "(0, 1]",
                              Name.str().c_str(), Prof.SampleRate);
-  Prof.Module.VectorBits = uint32_t(std::clamp<int64_t>(VectorBits, 0, 1 << 16));
+  if (!validVectorBits(VectorBits))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: invalid profile: vector_bits %lld is not 0 "
+                             "(unknown) or a power of two from 64 to 65536",
+                             Name.str().c_str(), (long long)VectorBits);
+  Prof.Module.VectorBits = uint32_t(VectorBits);
   const json::Value *EC = O->get("entry_calls");
   if (!EC || !readU64(*EC, Prof.EntryCalls, P.field("entry_calls")))
     return R.fail(Root);

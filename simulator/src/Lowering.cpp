@@ -283,10 +283,12 @@ const ClassEntry &Lowering::classOf(const GraphletVertex &V) {
     E.Cost.Latency = std::max(0.0, C.Latency);
     E.Cost.Unit = unitId(C.Unit);
     // At most a quarter of the reservation horizon (no real unit is busy
-    // thousands of cycles per instruction).
+    // thousands of cycles per instruction, nor does an instruction take
+    // thousands of issue slots: a profile with an absurd vector width once
+    // made 2^32 - 8 uops, dispatched one slot at a time for ever).
     E.Cost.Occupancy =
         std::min(std::max(C.RecipThroughput, UnitMinOcc[E.Cost.Unit]), 4096.0);
-    E.Cost.Uops = std::max(1u, C.Uops);
+    E.Cost.Uops = std::clamp(C.Uops, 1u, 4096u);
     E.IsLoad = isLoadOpcode(V.Opcode);
     E.Cost.Fp = !E.IsLoad && !isStoreOpcode(V.Opcode) &&
                 (V.Lanes > 1 || isFloatType(V.Type));

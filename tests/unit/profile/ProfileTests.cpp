@@ -456,6 +456,24 @@ TEST_CASE("a binary profile whose content is wrong names the byte",
                              "string index out of range"));
 }
 
+TEST_CASE("an impossible vector width is refused by both forms", "[profile]") {
+  // Found by fuzz_profile: a program's vector width of 8 bits made the
+  // simulator split a vector into billions of pieces.
+  ProgramProfile P = everyFieldProfile();
+  P.Module.VectorBits = 8;
+  auto J = profileFromJSON(profileToJSON(P), "w.json");
+  REQUIRE_FALSE(static_cast<bool>(J));
+  CHECK_THAT(llvm::toString(J.takeError()),
+             Catch::Contains("w.json: invalid profile: vector_bits 8 is not 0 "
+                             "(unknown) or a power of two from 64 to 65536"));
+  auto B = profileFromBinary(profileToBinary(P), "w.cprof");
+  REQUIRE_FALSE(static_cast<bool>(B));
+  CHECK_THAT(llvm::toString(B.takeError()),
+             Catch::Contains("vector bits not 0 or a power of two"));
+  P.Module.VectorBits = 512;
+  CHECK(static_cast<bool>(profileFromJSON(profileToJSON(P), "ok.json")));
+}
+
 TEST_CASE("profile files are written in the form their name asks for",
           "[profile]") {
   llvm::SmallString<128> Dir;

@@ -684,6 +684,17 @@ TEST_CASE("Extreme load latencies", "[simulator]") {
   CHECK(Sim.blockCost(Chain, -3).Cycles == Approx(16).epsilon(0.01));
 }
 
+TEST_CASE("An instruction of absurdly many uops is bounded", "[simulator]") {
+  // Found by fuzz_profile: a cost of 2^32 - 8 uops was dispatched one slot
+  // at a time, for ever. No instruction takes thousands of issue slots.
+  hw::Target T = synthetic();
+  T.Cpu->Instructions["fadd.f32"].Uops = 4000000000u;
+  PipelineSimulator Sim(T);
+  BlockCost C = Sim.blockCost(faddChain(3, /*CarriedBack=*/true));
+  CHECK(std::isfinite(C.Cycles));
+  CHECK(C.Cycles == Approx(3 * 4096 / 4.0).epsilon(0.05));
+}
+
 TEST_CASE("One simulator answers as fresh ones do", "[simulator]") {
   // State kept between runs (reservation table, hints) must not leak.
   llvm::LLVMContext Ctx;

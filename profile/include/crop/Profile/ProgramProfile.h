@@ -184,6 +184,12 @@ struct ModuleIdentity {
   std::string CodegenCPU = {};
 };
 
+/// A module's VectorBits as a profile may hold it: 0 (unknown) or a power of
+/// two from 64 to 65536 (readers refuse anything else).
+inline bool validVectorBits(int64_t Bits) {
+  return Bits == 0 || (Bits >= 64 && Bits <= 65536 && (Bits & (Bits - 1)) == 0);
+}
+
 struct ProgramProfile {
   /// 2: binary profiles carry GraphletMachine::SlotTrips.
   static constexpr unsigned FormatVersion = 2;
