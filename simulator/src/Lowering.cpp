@@ -316,6 +316,7 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
       if (Gr[*E].Kind != DepKind::Carried)
         ++InDeg[V];
   OrderV.clear();
+  Appended = 0;
   Pos.assign(N, UINT32_MAX);
   // Edges almost always go forward, so a scan that restarts at the
   // smallest newly ready vertex is linear in practice.
@@ -405,10 +406,14 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
 
 /// Adds an instruction after the flattened graphlet that depends on
 /// nothing: it takes its issue slots and ports only (spill traffic).
-void Lowering::appendIndependent(const VertexCost &C) {
+bool Lowering::appendIndependent(const VertexCost &C) {
+  if (Appended >= MaxAppended)
+    return false;
+  ++Appended;
   OrderV.push_back(UINT32_MAX);
   Cost.push_back(C);
   PredBegin.push_back(PredPos.size());
+  return true;
 }
 
 /// Storing (Op "store") or reloading ("load") one register of V's type

@@ -141,7 +141,13 @@ private:
   void addMachineExcess(const Graphlet &G); // rewrites/MachineExcess.cpp
   void addMachineSpills(const Graphlet &G); // rewrites/MachineSpills.cpp
   void addCallSpills(const Graphlet &G, bool Ports); // rewrites/CallSpills.cpp
-  void appendIndependent(const VertexCost &C);
+  /// Appends an instruction that depends on nothing (spill traffic, hidden
+  /// machine work); false once the graphlet has MaxAppended of them, when
+  /// the caller stops (a profile with absurd counts must not exhaust memory;
+  /// real blocks append hundreds).
+  bool appendIndependent(const VertexCost &C);
+  static constexpr uint32_t MaxAppended = 1 << 14;
+  uint32_t Appended = 0;
   VertexCost spillCost(const GraphletVertex &V, const char *Op);
   uint32_t vectorRegisters() const;
   void addSpills(const Graphlet &G); // rewrites/RegisterSpills.cpp

@@ -78,6 +78,7 @@ void Lowering::addCallSpills(const Graphlet &G, bool Ports) {
         continue; // The backend's own spill counts have them already.
       if (SpilledFrom[U]++ == 0)
         appendIndependent(St); // One store per value, a reload per use.
-      appendIndependent(Ld);
+      if (!appendIndependent(Ld))
+        return;
     }
 }

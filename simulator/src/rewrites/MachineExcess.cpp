@@ -47,6 +47,7 @@ void Lowering::addMachineExcess(const Graphlet &G) {
                : GraphletVertex{"machine", "add", "i64", 1, 0, 0};
     VertexCost C(classOf(Op).Cost); // a copy: classOf may grow its table
     for (uint64_t I = Uops; I < X.Instructions; ++I)
-      appendIndependent(C);
+      if (!appendIndependent(C))
+        return;
   }
 }

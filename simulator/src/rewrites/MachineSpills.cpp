@@ -31,12 +31,14 @@ void Lowering::addMachineSpills(const Graphlet &G) {
     for (const auto &[Bytes, N] : X.Reloads) {
       VertexCost C = access(Bytes, "load");
       for (uint32_t I = 0; I < N; ++I)
-        appendIndependent(C);
+        if (!appendIndependent(C))
+          return;
     }
     for (const auto &[Bytes, N] : X.Spills) {
       VertexCost C = access(Bytes, "store");
       for (uint32_t I = 0; I < N; ++I)
-        appendIndependent(C);
+        if (!appendIndependent(C))
+          return;
     }
   }
 }

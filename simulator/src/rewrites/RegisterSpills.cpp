@@ -96,14 +96,15 @@ void Lowering::addSpills(const Graphlet &G) {
   if (Reloads) {
     VertexCost LC = spillCost(*ReloadTy, "load");
     for (uint32_t I = 0; I < Reloads; ++I)
-      appendIndependent(LC);
+      if (!appendIndependent(LC))
+        return;
   }
   if (Pairs) {
     VertexCost LC = spillCost(*PairTy, "load"),
                SC = spillCost(*PairTy, "store");
     for (uint32_t I = 0; I < Pairs; ++I) {
-      appendIndependent(SC);
-      appendIndependent(LC);
+      if (!appendIndependent(SC) || !appendIndependent(LC))
+        return;
     }
   }
 }

@@ -695,6 +695,22 @@ TEST_CASE("An instruction of absurdly many uops is bounded", "[simulator]") {
   CHECK(C.Cycles == Approx(3 * 4096 / 4.0).epsilon(0.05));
 }
 
+TEST_CASE("Spill traffic of absurd counts is bounded", "[simulator]") {
+  // Found by fuzz_profile: a live-in of 536 870 908 pointer lanes wanted
+  // 2^27 reloads, each an instruction appended to the program (12 GB). At
+  // most MaxAppended independent instructions are added to a graphlet.
+  hw::Target T = avx2();
+  Builder B;
+  B.vertex("fadd", "f32", 8);
+  Graphlet G = B.done();
+  G.LiveIns.push_back({"f32", 536870908, 0, 1});
+  PipelineSimulator Sim(T);
+  BlockCost C = Sim.simulate(G);
+  CHECK(std::isfinite(C.Cycles));
+  // 16 384 reloads on the load ports, one per cycle at most.
+  CHECK(C.Cycles == Approx(16384.0).epsilon(0.05));
+}
+
 TEST_CASE("One simulator answers as fresh ones do", "[simulator]") {
   // State kept between runs (reservation table, hints) must not leak.
   llvm::LLVMContext Ctx;
