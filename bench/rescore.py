@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Re-scores Crop on a bench run that already exists: cached profiles and ground truth, new predictions.
 
 bench/run.sh profiles and measures every program; when only the predictor changes, this predicts the
@@ -14,7 +14,7 @@ model change is checked on every CPU with results from any machine, since profil
 the machine they were made on. Scores are given for the development and validation halves
 (bench/suite/split.py) and for all programs.
 
-  python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
+  /usr/bin/python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
                            [--groundtruth FILE] [--json FILE] [--predict-flag=FLAG ...]
 """
 

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 PKGS=(cmake ninja-build g++ python3 git
       llvm-19-dev clang-19 llvm-19-tools llvm-19 libomp-19-dev libzstd-dev
       libyaml-cpp-dev libboost-graph-dev catch2 libhalide14-0-dev graphviz
-      python3-matplotlib python3-yaml)
+      python3-matplotlib python3-yaml python3-scipy)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

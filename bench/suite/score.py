@@ -13,6 +13,12 @@ import math
 import statistics
 from math import comb
 
+try:
+    from scipy.stats import kendalltau
+except ImportError as e:  # the bench runs on Debian's python3 (bench/run.sh), where setup.sh installs it
+    raise SystemExit("bench: scipy is missing: run the bench with /usr/bin/python3 after `bash "
+                     "scripts/setup.sh` (it installs python3-scipy), as bench/run.sh does") from e
+
 
 def expected_topk_min(items, k):
     """E[min measured latency among the k schedules with the smallest prediction], random tie-breaks."""
@@ -42,26 +48,10 @@ def expected_topk_min(items, k):
 
 
 def kendall_tau_b(xs, ys):
-    # By hand: the bench runs on the system Python, which has no scipy; tests/python/test_score.py
-    # (ctest bench_score) checks it against scipy.stats.kendalltau (variant b) with ties.
-    n = len(xs)
-    conc = disc = tx = ty = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx = (xs[i] > xs[j]) - (xs[i] < xs[j])
-            dy = (ys[i] > ys[j]) - (ys[i] < ys[j])
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                tx += 1
-            elif dy == 0:
-                ty += 1
-            elif dx == dy:
-                conc += 1
-            else:
-                disc += 1
-    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
-    return (conc - disc) / denom if denom > 0 else 0.0
+    """Kendall's tau-b (ties in either list counted as scipy counts them); 0 where one side is constant
+    (no order to agree with: scipy says NaN)."""
+    t = kendalltau(xs, ys, variant="b")[0]
+    return 0.0 if math.isnan(t) else float(t)
 
 
 def median(v):

@@ -1,6 +1,5 @@
-"""The bench's scores (bench/suite/score.py) against scipy: Kendall's tau-b with ties, and medians.
-The bench runs on the system Python, which has no scipy, so score.py computes them by hand; this test
-runs in build/tvm-venv, which has the pinned scipy."""
+"""The bench's scores (bench/suite/score.py): Kendall's tau-b (scipy's) with ties and a constant side,
+and medians (statistics')."""
 
 import math
 import os
@@ -23,7 +22,7 @@ class ScoreTest(unittest.TestCase):
             ys = [rng.random() if rng.random() < 0.5 else rng.randint(0, 5) for _ in range(n)]
             want = scipy.stats.kendalltau(xs, ys).statistic
             got = score.kendall_tau_b(xs, ys)
-            if math.isnan(want):  # a constant side: score.py calls that no information, 0
+            if math.isnan(want):  # a constant side: score.py calls that no information, 0 (scipy: NaN)
                 self.assertEqual(got, 0.0)
             else:
                 self.assertAlmostEqual(got, want, places=12, msg=(xs, ys))
