@@ -4,7 +4,7 @@
 # Brings build/ up to date first (crop and the simulator's speed bench); CROP_BENCH_NO_BUILD=1 skips that.
 set -e
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-# Debian's python3 has matplotlib and PyYAML (python3-matplotlib, python3-yaml).
+# Debian's python3 has matplotlib, PyYAML and scipy (python3-matplotlib, python3-yaml, python3-scipy: scripts/setup.sh).
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 if [ -z "$CROP_BENCH_NO_BUILD" ]; then
