@@ -303,6 +303,15 @@ std::vector<CatalogEntry> kernelCatalog(unsigned SimdBits) {
     E.Outputs.push_back(O);
   }
 
+  // Locked read-modify-writes (OpenMP's atomic updates, reductions): the
+  // simulator's class "store" (they drain the store buffer), so that without
+  // a measurement the default costs they stand in for have a source.
+  for (const char *Ty : {"i32", "i64"}) {
+    TypeL T{Ty, 1};
+    C.add(key("atomicrmw", T), Shape::Atomic, "atomicrmw", T)
+        .Outputs.push_back(Cat::out(key("atomicrmw", T), "store"));
+  }
+
   // libm calls and the intrinsics that become them: a post-operation keeps
   // the chain's value in range (x = 0.2 * expf(x) settles at 0.26); it is
   // measured on its own and subtracted.

@@ -112,7 +112,8 @@ public:
     auto *Loop = BasicBlock::Create(C, "loop", F);
     auto *Exit = BasicBlock::Create(C, "exit", F);
     B.SetInsertPoint(Entry);
-    bool Memory = K.S == Shape::Load || K.S == Shape::Store;
+    bool Memory =
+        K.S == Shape::Load || K.S == Shape::Store || K.S == Shape::Atomic;
     A = B.CreateLoad(T, In, "a");
     Bv = B.CreateLoad(T, B.CreateConstGEP1_64(B.getInt8Ty(), In, 64), "b");
     Value *Init =
@@ -198,6 +199,11 @@ private:
   Error statelessStep(unsigned N) {
     if (K.S == Shape::Load) {
       B.CreateLoad(T, slot(N), /*isVolatile=*/true);
+      return Error::success();
+    }
+    if (K.S == Shape::Atomic) {
+      B.CreateAtomicRMW(AtomicRMWInst::Add, slot(N), A, MaybeAlign(),
+                        AtomicOrdering::SequentiallyConsistent);
       return Error::success();
     }
     B.CreateStore(A, slot(N), /*isVolatile=*/true);
@@ -293,6 +299,13 @@ private:
       Value *P = B.CreateConstGEP1_64(B.getInt8Ty(), Mem, 4096);
       B.CreateStore(X, P, /*isVolatile=*/true);
       return barrier(B.CreateLoad(T, P, /*isVolatile=*/true));
+    }
+    case Shape::Atomic: {
+      // A locked read-modify-write of one slot whose old value is the next
+      // operand: the chain runs through memory and the register alike.
+      Value *P = B.CreateConstGEP1_64(B.getInt8Ty(), Mem, 4096);
+      return barrier(B.CreateAtomicRMW(AtomicRMWInst::Add, P, X, MaybeAlign(),
+                                       AtomicOrdering::SequentiallyConsistent));
     }
     case Shape::Call: {
       FunctionCallee Callee = M.getOrInsertFunction(K.Op, T, T);

@@ -79,6 +79,24 @@ uint32_t unitCount(const hw::CpuParams &C, const std::string &Unit) {
   return It == C.Units.end() || It->second == 0 ? 1 : It->second;
 }
 
+// Defaults for opcodes a descriptor has no entry for, in cycles.
+/// A locked read-modify-write: above every figure at hand, so that a
+/// descriptor without one is not optimistic: 8.0 cycles latency and 7.5
+/// throughput on the Zen 4 VM (`crop microbench`'s atomicrmw.* kernels,
+/// which write the descriptor entries that replace this default), about 16
+/// for AMD Jaguar's locked XCHG and 17 for its CMPXCHG (LLVM's BtVer2
+/// scheduling model, 2019).
+constexpr double LockedRmwCycles = 20;
+constexpr uint32_t LockedRmwUops = 8;
+/// A divide or square root of a type the descriptor lacks: the middle of the
+/// hwdb's measured and published dividers (latency 9 to 50, reciprocal
+/// throughput 3.5 to 40 cycles; integer and FP, every width).
+constexpr double DividerLatency = 20, DividerRecipThroughput = 10;
+/// A call to a function no descriptor entry names: call and return plus a
+/// short body. A placeholder, not a measurement.
+constexpr double UnknownCallLatency = 20, UnknownCallRecipThroughput = 10;
+constexpr uint32_t UnknownCallUops = 10;
+
 /// The cost of an opcode the descriptor does not describe (documented in the
 /// file header); never fails.
 hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
@@ -103,23 +121,25 @@ hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
     // An unknown function: call/return plus a short body. Its own class
     // ("call", one unit unless a descriptor says otherwise) serialises calls
     // without taking the ALUs a real body would share with its neighbours.
+    // No measurement stands behind it (a call costs what its callee does);
+    // descriptors measure the calls tensor programs make (libm's).
     R.Unit = "call";
-    R.Latency = 20;
-    R.RecipThroughput = 10;
-    R.Uops = 10;
+    R.Latency = UnknownCallLatency;
+    R.RecipThroughput = UnknownCallRecipThroughput;
+    R.Uops = UnknownCallUops;
     return R;
   } else if (Op == "atomicrmw" || Op == "cmpxchg" || Op == "fence") {
     // Locked read-modify-write: drains the store buffer.
     R.Unit = "store";
-    R.Latency = 20;
-    R.RecipThroughput = 20;
-    R.Uops = 8;
+    R.Latency = LockedRmwCycles;
+    R.RecipThroughput = LockedRmwCycles;
+    R.Uops = LockedRmwUops;
     return R;
   } else if (Op == "fdiv" || Op == "frem" || Op == "sdiv" || Op == "udiv" ||
              Op == "srem" || Op == "urem" || startsWith(Op, "intr:sqrt")) {
     R.Unit = "div";
-    R.Latency = 20;
-    R.RecipThroughput = 10;
+    R.Latency = DividerLatency;
+    R.RecipThroughput = DividerRecipThroughput;
     R.Uops = 1;
   } else if (Op == "shufflevector" || Op == "extractelement" ||
              Op == "insertelement") {

@@ -109,6 +109,10 @@ TEST_CASE("a kernel holds only its own instruction kind", "[microbench]") {
         std::map<std::string, unsigned>{{"store", 100}});
   CHECK(build("shufflevector.f32x8", KernelKind::Latency) ==
         std::map<std::string, unsigned>{{"shufflevector", 100}});
+  CHECK(build("atomicrmw.i64", KernelKind::Latency) ==
+        std::map<std::string, unsigned>{{"atomicrmw", 100}});
+  CHECK(build("atomicrmw.i32", KernelKind::Throughput) ==
+        std::map<std::string, unsigned>{{"atomicrmw", 100}});
 }
 
 TEST_CASE("the latency form is one chain, the throughput form independent "

@@ -41,6 +41,8 @@ enum class Shape {
                  ///< throughput: volatile loads of independent lines
   Store,         ///< latency: volatile store + reload of the same slot;
                  ///< throughput: volatile stores to independent lines
+  Atomic,        ///< latency: x = atomicrmw add slot, x (the old value
+                 ///< feeds the next); throughput: to independent lines
   Call,          ///< x = post(call @op(x), a)    (expf, tanhf ... libm)
   Gep,           ///< p = getelementptr i8, p, a
 };
