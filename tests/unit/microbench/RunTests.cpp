@@ -10,6 +10,18 @@
 using namespace llvm;
 using namespace crop;
 
+namespace {
+/// A quick run of these instruction kernels only (and what a descriptor
+/// needs besides: caches, clock).
+Expected<mb::MicrobenchResult> quickRun(std::vector<std::string> Only) {
+  mb::Options O;
+  O.Quick = true;
+  O.Only = std::move(Only);
+  O.MaxWorkingSet = 16u << 20;
+  return mb::runMicrobench(O);
+}
+} // namespace
+
 TEST_CASE("the host's facts are readable", "[microbench]") {
   mb::HostInfo H = mb::detectHostInfo();
   CHECK(H.Threads >= 1);
@@ -100,11 +112,7 @@ TEST_CASE("a locked read-modify-write is measured within reason",
   // Behind the default the simulator gives an atomicrmw a descriptor lacks:
   // 8 cycles on the Zen 4 VM (docs/prediction.md); every x86 core takes
   // several cycles (the lock drains the store buffer), none a hundred.
-  mb::Options O;
-  O.Quick = true;
-  O.Only = {"atomicrmw.i64"};
-  O.MaxWorkingSet = 16u << 20;
-  Expected<mb::MicrobenchResult> R = mb::runMicrobench(O);
+  Expected<mb::MicrobenchResult> R = quickRun({"atomicrmw.i64"});
   if (!R)
     FAIL(toString(R.takeError()));
   REQUIRE(R->Target.Cpu->Instructions.count("atomicrmw.i64"));
@@ -223,11 +231,7 @@ TEST_CASE("loads that cross a line cost no less than loads within one",
 TEST_CASE("a run on several cores writes the clock with all of them busy",
           "[microbench]") {
   mb::HostInfo H = mb::detectHostInfo();
-  mb::Options O;
-  O.Quick = true;
-  O.Only = {"add.i64"};
-  O.MaxWorkingSet = 16u << 20;
-  Expected<mb::MicrobenchResult> R = mb::runMicrobench(O);
+  Expected<mb::MicrobenchResult> R = quickRun({"add.i64"});
   if (!R)
     FAIL(toString(R.takeError()));
   const auto &F = R->Target.Cpu->FrequencyByActiveCores;
