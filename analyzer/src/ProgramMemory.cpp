@@ -146,16 +146,16 @@ private:
   /// vector load that reads a little past its buffer, as native code may,
   /// must not fault); false where the kernel refuses.
   bool reach(uintptr_t End) {
-    if (End > HighWater.load(std::memory_order_relaxed))
-      HighWater.store(End, std::memory_order_relaxed);
     uintptr_t Want = std::min<uintptr_t>(alignTo(End, PageBytes) + PageBytes,
                                          HeapBase + Size);
-    if (Want <= Accessible)
-      return true;
-    if (::mprotect(reinterpret_cast<void *>(Accessible), Want - Accessible,
-                   PROT_READ | PROT_WRITE))
-      return false;
-    Accessible = Want;
+    if (Want > Accessible) {
+      if (::mprotect(reinterpret_cast<void *>(Accessible), Want - Accessible,
+                     PROT_READ | PROT_WRITE))
+        return false; // The allocation fails: the high-water mark stays.
+      Accessible = Want;
+    }
+    if (End > HighWater.load(std::memory_order_relaxed))
+      HighWater.store(End, std::memory_order_relaxed);
     return true;
   }
   std::mutex Mutex;
