@@ -50,10 +50,10 @@ def programs(out, threads, committed=None):
             src, os.path.join(out, "programs"))
         mtime = os.path.getmtime(path)
         if pid not in newest or newest[pid][0] < mtime:
-            newest[pid] = (mtime, path, module["hash"])
+            newest[pid] = (mtime, path, module["hash"], module.get("entry", ""))
     suffix = "|t%d|%s" % (threads, groundtruth.PROTOCOL)
     rows = []
-    for pid, (_, path, ir_hash) in sorted(newest.items()):
+    for pid, (_, path, ir_hash, entry) in sorted(newest.items()):
         task = pid.split("/")[0]
         if committed is not None:
             e = committed["programs"].get(pid)
@@ -61,7 +61,8 @@ def programs(out, threads, committed=None):
                 continue
             rows.append((pid, task, weight.get(task, 1), path, e["t%d" % threads]["seconds"]))
             continue
-        keys = [k for k in gt if k.startswith(ir_hash + ":") and k.endswith(suffix)]
+        # One module may hold several measured entries (the TVM examples): the key names the entry.
+        keys = [k for k in gt if k.startswith(ir_hash + ":" + entry + "|") and k.endswith(suffix)]
         if not keys:
             continue
         rows.append((pid, task, weight.get(task, 1), path, gt[keys[0]]["seconds"]))
