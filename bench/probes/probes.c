@@ -184,6 +184,40 @@ static double setMisses(int N, long Stride) {
   return 1e9 * Best / ((double)R * N);
 }
 
+/* ns per step of a dependent chase through N lines in shuffled order: one line per 4 KiB page (Paged; the
+ * line's place in its page moves on by one line per page, so the lines spread over every cache set) or the
+ * same N lines packed together. The difference is what the data TLB adds (docs/prediction.md). */
+static double chase(long N, int Paged) {
+  long Stride = Paged ? 4096 : 64;
+  char *B = pages((size_t)N * Stride + 4096, 0);
+  long *Order = malloc(sizeof(long) * N);
+  for (long I = 0; I < N; ++I)
+    Order[I] = I;
+  srand(1);
+  for (long I = N - 1; I > 0; --I) {
+    long J = ((long)rand() * RAND_MAX + rand()) % (I + 1), T = Order[I];
+    Order[I] = Order[J];
+    Order[J] = T;
+  }
+#define LINE(I) (B + (I) * Stride + (Paged ? ((I) % 64) * 64 : 0))
+  for (long I = 0; I < N; ++I)
+    *(char **)LINE(Order[I]) = LINE(Order[(I + 1) % N]);
+#undef LINE
+  char *P = *(char **)(B + Order[0] * Stride + (Paged ? (Order[0] % 64) * 64 : 0));
+  long Steps = 1 << 22;
+  double Best = 1e9;
+  for (int R = 0; R < 5; ++R) {
+    double T = now();
+    for (long I = 0; I < Steps; ++I)
+      P = *(char **)P;
+    T = now() - T;
+    Best = T < Best ? T : Best;
+  }
+  free(Order);
+  free(B);
+  return P ? 1e9 * Best / Steps : 0;
+}
+
 /* Best time per inner iteration of reduce(), in ns. */
 static double reduction(int K, int Chain) {
   float *A = (float *)pages(K * 4, 0), *B = (float *)pages((size_t)K * RJ * 4, 0), *C = (float *)pages(RJ * 4, 0);
@@ -397,5 +431,16 @@ int main(void) {
     printf("| strided stores missing L1 | 1088 B stride over %ld KiB | %.2f ns per line |\n", F,
            1e9 * Best / Lines);
   }
+  static const long TlbPages[] = {48, 128, 1024, 2048, 4096, 8192, 16384};
+  for (int I = 0; I < 7; ++I) {
+    double Paged = chase(TlbPages[I], 1), Packed = chase(TlbPages[I], 0);
+    printf("| %s | %ld lines, one per page / packed | %.2f / %.2f ns per step (TLB: %+.2f ns) |\n",
+           I ? "" : "data TLB: dependent chase, shuffled, 4 KiB pages", TlbPages[I], Paged, Packed, Paged - Packed);
+  }
+  static const long MiB[] = {2, 4, 6, 8, 16, 32};
+  for (int I = 0; I < 6; ++I)
+    printf("| %s | %ld MiB | %.2f ns per step |\n",
+           I ? "" : "L3 reach: dependent chase through packed lines, shuffled", MiB[I],
+           chase(MiB[I] << 14, 0));
   return Sink < 0;
 }
