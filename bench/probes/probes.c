@@ -158,19 +158,28 @@ __attribute__((noinline)) static float gather(const char *B, const unsigned *Off
   return S0 + S1 + S2 + S3;
 }
 
+/* 0..N-1 in a fixed shuffled order (Fisher-Yates from srand(1)); the caller frees it. */
+static long *shuffled(long N) {
+  long *Order = malloc(sizeof(long) * N);
+  for (long I = 0; I < N; ++I)
+    Order[I] = I;
+  srand(1);
+  for (long I = N - 1; I > 0; --I) {
+    long J = rand() % (I + 1), T = Order[I];
+    Order[I] = Order[J];
+    Order[J] = T;
+  }
+  return Order;
+}
+
 /* ns per load of N lines Stride bytes apart, visited in a shuffled order (no prefetcher follows). */
 static double setMisses(int N, long Stride) {
   char *B = pages((size_t)N * Stride + 4096, 0);
   unsigned *Off = malloc(sizeof(unsigned) * N);
+  long *Order = shuffled(N);
   for (int I = 0; I < N; ++I)
-    Off[I] = (unsigned)(I * Stride);
-  srand(1);
-  for (int I = N - 1; I > 0; --I) {
-    int J = rand() % (I + 1);
-    unsigned T = Off[I];
-    Off[I] = Off[J];
-    Off[J] = T;
-  }
+    Off[I] = (unsigned)(Order[I] * Stride);
+  free(Order);
   int R = (1 << 22) / N;
   volatile float Sink = 0;
   double Best = 1e9;
@@ -187,23 +196,15 @@ static double setMisses(int N, long Stride) {
 /* ns per step of a dependent chase through N lines in shuffled order: one line per 4 KiB page (Paged; the
  * line's place in its page moves on by one line per page, so the lines spread over every cache set) or the
  * same N lines packed together. The difference is what the data TLB adds (docs/prediction.md). */
+static char *chaseLine(char *B, long I, int Paged) {
+  return Paged ? B + I * 4096 + (I % 64) * 64 : B + I * 64;
+}
 static double chase(long N, int Paged) {
-  long Stride = Paged ? 4096 : 64;
-  char *B = pages((size_t)N * Stride + 4096, 0);
-  long *Order = malloc(sizeof(long) * N);
+  char *B = pages((size_t)N * (Paged ? 4096 : 64) + 4096, 0);
+  long *Order = shuffled(N);
   for (long I = 0; I < N; ++I)
-    Order[I] = I;
-  srand(1);
-  for (long I = N - 1; I > 0; --I) {
-    long J = ((long)rand() * RAND_MAX + rand()) % (I + 1), T = Order[I];
-    Order[I] = Order[J];
-    Order[J] = T;
-  }
-#define LINE(I) (B + (I) * Stride + (Paged ? ((I) % 64) * 64 : 0))
-  for (long I = 0; I < N; ++I)
-    *(char **)LINE(Order[I]) = LINE(Order[(I + 1) % N]);
-#undef LINE
-  char *P = *(char **)(B + Order[0] * Stride + (Paged ? (Order[0] % 64) * 64 : 0));
+    *(char **)chaseLine(B, Order[I], Paged) = chaseLine(B, Order[(I + 1) % N], Paged);
+  char *P = chaseLine(B, Order[0], Paged);
   long Steps = 1 << 22;
   double Best = 1e9;
   for (int R = 0; R < 5; ++R) {
