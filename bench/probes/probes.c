@@ -348,6 +348,46 @@ static double expLoop(int Sum) {
   return 1e9 * Best / (2000.0 * 128);
 }
 
+/* FMAs beside stores of vector registers (Zen 3 VM, docs/prediction.md "FMAs and FP stores"): ten
+ * groups per loop step, each group some of F (a 256-bit FMA into one of ten accumulators, so the
+ * chains are 4 FMAs deep at most and throughput binds), M (a multiply), A (an add), S (a 256-bit store
+ * of a register to L1). Nanoseconds per group, best of 20 runs. */
+#define FMA_(R) "vfmadd231ps %%ymm14, %%ymm15, %%ymm" #R "\n\t"
+#define MUL_(R) "vmulps %%ymm14, %%ymm15, %%ymm" #R "\n\t"
+#define ADD_(R) "vaddps %%ymm14, %%ymm15, %%ymm" #R "\n\t"
+#define ST_(O) "vmovups %%ymm0, " #O "(%0)\n\t"
+#define PORTS(NAME, BODY)                                                      \
+  __attribute__((noinline)) static double NAME(void) {                         \
+    static float Buf[1024] __attribute__((aligned(64)));                       \
+    double Best = 1e9;                                                         \
+    for (int R = 0; R < 20; ++R) {                                             \
+      double T = now();                                                        \
+      for (long I = 0; I < 200000; ++I)                                        \
+        __asm__ volatile(BODY ::"r"(Buf)                                       \
+                         : "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",     \
+                           "xmm7", "xmm8", "xmm9", "xmm10", "memory");         \
+      T = now() - T;                                                           \
+      Best = T < Best ? T : Best;                                              \
+    }                                                                          \
+    return 1e9 * Best / (200000.0 * 10);                                       \
+  }
+PORTS(portsF, FMA_(1) FMA_(2) FMA_(3) FMA_(4) FMA_(5) FMA_(6) FMA_(7) FMA_(8) FMA_(9) FMA_(10))
+PORTS(portsS, ST_(0) ST_(32) ST_(64) ST_(96) ST_(128) ST_(160) ST_(192) ST_(224) ST_(256) ST_(288))
+PORTS(portsFS, FMA_(1) ST_(0) FMA_(2) ST_(32) FMA_(3) ST_(64) FMA_(4) ST_(96) FMA_(5) ST_(128)
+                   FMA_(6) ST_(160) FMA_(7) ST_(192) FMA_(8) ST_(224) FMA_(9) ST_(256) FMA_(10) ST_(288))
+PORTS(portsFFS, FMA_(1) FMA_(2) ST_(0) FMA_(3) FMA_(4) ST_(32) FMA_(5) FMA_(6) ST_(64) FMA_(7) FMA_(8)
+                    ST_(96) FMA_(9) FMA_(10) ST_(128) FMA_(1) FMA_(2) ST_(160) FMA_(3) FMA_(4) ST_(192)
+                        FMA_(5) FMA_(6) ST_(224) FMA_(7) FMA_(8) ST_(256) FMA_(9) FMA_(10) ST_(288))
+PORTS(portsMMS, MUL_(1) MUL_(2) ST_(0) MUL_(3) MUL_(4) ST_(32) MUL_(5) MUL_(6) ST_(64) MUL_(7) MUL_(8)
+                    ST_(96) MUL_(9) MUL_(10) ST_(128) MUL_(1) MUL_(2) ST_(160) MUL_(3) MUL_(4) ST_(192)
+                        MUL_(5) MUL_(6) ST_(224) MUL_(7) MUL_(8) ST_(256) MUL_(9) MUL_(10) ST_(288))
+PORTS(portsAAS, ADD_(1) ADD_(2) ST_(0) ADD_(3) ADD_(4) ST_(32) ADD_(5) ADD_(6) ST_(64) ADD_(7) ADD_(8)
+                    ST_(96) ADD_(9) ADD_(10) ST_(128) ADD_(1) ADD_(2) ST_(160) ADD_(3) ADD_(4) ST_(192)
+                        ADD_(5) ADD_(6) ST_(224) ADD_(7) ADD_(8) ST_(256) ADD_(9) ADD_(10) ST_(288))
+PORTS(portsFAS, FMA_(1) ADD_(2) ST_(0) FMA_(3) ADD_(4) ST_(32) FMA_(5) ADD_(6) ST_(64) FMA_(7) ADD_(8)
+                    ST_(96) FMA_(9) ADD_(10) ST_(128) FMA_(1) ADD_(2) ST_(160) FMA_(3) ADD_(4) ST_(192)
+                        FMA_(5) ADD_(6) ST_(224) FMA_(7) ADD_(8) ST_(256) FMA_(9) ADD_(10) ST_(288))
+
 int main(void) {
   printf("| probe | variant | result |\n|---|---|---|\n");
   printf("| expf in a loop (c.softmax/s01's unfused row) | y[i] = expf(x[i] - "
@@ -443,5 +483,10 @@ int main(void) {
     printf("| %s | %ld MiB | %.2f ns per step |\n",
            I ? "" : "L3 reach: dependent chase through packed lines, shuffled", MiB[I],
            chase(MiB[I] << 14, 0));
+  printf("| FMAs beside vector stores (256-bit, L1; ten groups a step) | F (FMA) / S (store) alone | %.3f / %.3f ns per group |\n",
+         portsF(), portsS());
+  printf("| | F+S / F+F+S | %.3f / %.3f ns per group |\n", portsFS(), portsFFS());
+  printf("| | M+M+S (multiplies) / A+A+S (adds) / F+A+S | %.3f / %.3f / %.3f ns per group |\n", portsMMS(),
+         portsAAS(), portsFAS());
   return Sink < 0;
 }
