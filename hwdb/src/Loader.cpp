@@ -602,6 +602,16 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                       C.SplitLoadExtraCycles));
   }
 
+  if (const Val *V = R.get("store_fma_port", false)) {
+    if (readPositive(D, V, R.path("store_fma_port"), Dimension::Cycles,
+                     C.StoreFmaPortCycles) &&
+        C.StoreFmaPortCycles > 16)
+      D.error(*V, R.path("store_fma_port"),
+              formatv("{0} cycles per store is more than any core's FMA "
+                      "port is held by one (at most 16)",
+                      C.StoreFmaPortCycles));
+  }
+
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {
       if (U->Entries.empty())

@@ -45,6 +45,9 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
   if (C.SplitLoadExtraCycles > 0)
     E << YAML::Key << "split_load_extra" << YAML::Value
       << q(C.SplitLoadExtraCycles, Dimension::Cycles);
+  if (C.StoreFmaPortCycles > 0)
+    E << YAML::Key << "store_fma_port" << YAML::Value
+      << q(C.StoreFmaPortCycles, Dimension::Cycles);
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;
@@ -193,6 +196,7 @@ std::string targetToJSON(const Target &T) {
         {"load_queue", int64_t(C.LoadQueue)},
         {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
         {"split_load_extra_cycles", C.SplitLoadExtraCycles},
+        {"store_fma_port_cycles", C.StoreFmaPortCycles},
         {"units", std::move(Units)},
         {"caches", std::move(Caches)},
         {"ram",

@@ -1089,6 +1089,29 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                .str());
     }
   }
+  // Whether FMAs and stores of vector registers compete for a port.
+  FmaStoreMeasurement FS = measureFmaStore(O.Quick);
+  if (FS.measured() && C.FrequencyHz > 0) {
+    double Cyc = C.FrequencyHz * 1e-9;
+    report("FMA+store pair", FS.FSNs * Cyc, "cycles", 0);
+    if (FS.conflicts() && FS.portNs() > 0) {
+      C.StoreFmaPortCycles = std::round(FS.portNs() * Cyc * 100) / 100;
+      note(formatv("store_fma_port {0:f2} cycles is measured: 256-bit FMAs "
+                   "into ten accumulators and stores of a vector register "
+                   "to L1, {1:f2} / {2:f2} cycles per FMA / store alone, "
+                   "{3:f2} per FMA+store, {4:f2} per FMA+FMA+store (each "
+                   "store holds a port the FMAs need)",
+                   C.StoreFmaPortCycles, FS.FNs * Cyc, FS.SNs * Cyc,
+                   FS.FSNs * Cyc, FS.FFSNs * Cyc)
+               .str());
+    } else {
+      note(formatv("store_fma_port not written: an FMA+store pair takes "
+                   "{0:f2} cycles, an FMA {1:f2} and a store {2:f2} alone "
+                   "(they do not compete)",
+                   FS.FSNs * Cyc, FS.FNs * Cyc, FS.SNs * Cyc)
+               .str());
+    }
+  }
   return Error::success();
 }
 

@@ -26,6 +26,8 @@ namespace crop {
 namespace lowering {
 
 constexpr double Eps = 1e-9;
+/// The unit class of the port FMAs share with FP/vector stores (one port).
+constexpr const char *StoreFmaPort = "fma_store";
 
 /// Opcode and type classes the cost lookup and the rewrites share.
 inline bool startsWith(const std::string &S, const char *P) {
@@ -75,6 +77,12 @@ struct VertexCost {
   bool Fp = false;
   /// A load: it holds a load-queue entry from dispatch until it retires.
   bool Load = false;
+  /// A second unit class it holds Occupancy2 cycles of, as well as Unit
+  /// (UINT32_MAX: none): the port FMAs share with stores of FP and vector
+  /// registers where the descriptor gives store_fma_port. Its hint slot is
+  /// Hint, in the scheduler's second hint array.
+  uint32_t Unit2 = UINT32_MAX;
+  double Occupancy2 = 0;
 };
 
 /// An interned (opcode, type, lanes) with its resolved cost.

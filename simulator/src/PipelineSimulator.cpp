@@ -85,6 +85,7 @@ struct PipelineSimulator::Impl {
   std::vector<double> Usage; ///< [unit * Horizon + (cycle & RingMask)]
   std::vector<int64_t> FullBefore;
   std::vector<int64_t> Hints;
+  std::vector<int64_t> Hints2; ///< Hints of the classes' second units.
   int64_t RingBase = 0;
   int64_t MaxTouched = -1; ///< Latest cycle with a reservation.
   std::vector<double> BoundOcc;
@@ -119,6 +120,7 @@ struct PipelineSimulator::Impl {
       for (int64_t C = RingBase; C <= To; ++C)
         Usage[U * Horizon + (uint64_t(C) & RingMask)] = 0.0;
     Hints.assign(L.Classes.size(), 0);
+    Hints2.assign(L.Classes.size(), 0);
     FullBefore.assign(L.UnitNames.size(), 0);
     RingBase = 0;
     MaxTouched = -1;
@@ -151,11 +153,10 @@ struct PipelineSimulator::Impl {
 
   /// Earliest cycle >= C where unit class U has capacity left; reserves Occ
   /// cycles of capacity from there.
-  /// Hint: the class's slot in Hints, the cycle before which no cycle can
-  /// take this class (usage only grows, so that stays true); it makes a
+  /// H: the instruction class's hint for U (Hints, or Hints2 for its second
+  /// unit), the cycle before which no cycle can take it (usage only grows, so that stays true); it makes a
   /// backlog of same-class instructions cost O(1) each, not a scan.
-  int64_t reserve(uint32_t U, int64_t C, double Occ, uint32_t Hint) {
-    int64_t &H = Hints[Hint];
+  int64_t reserve(uint32_t U, int64_t C, double Occ, int64_t &H) {
     H = std::max(H, RingBase);
     const bool FromHint = C <= H;
     C = std::max({C, H, FullBefore[U]});
@@ -255,6 +256,8 @@ struct PipelineSimulator::Impl {
         ++M;
         UopsPerExec += Cost[P].Uops;
         BoundOcc[Cost[P].Unit] += Cost[P].Occupancy;
+        if (Cost[P].Unit2 != UINT32_MAX)
+          BoundOcc[Cost[P].Unit2] += Cost[P].Occupancy2;
       }
     R.Instructions = M;
     if (M == 0)
@@ -366,7 +369,9 @@ struct PipelineSimulator::Impl {
             Start = std::max(Start, *FpSlot);
         }
         int64_t Cyc = int64_t(std::floor(Start + Eps));
-        int64_t Got = reserve(C.Unit, Cyc, C.Occupancy, C.Hint);
+        int64_t Got = reserve(C.Unit, Cyc, C.Occupancy, Hints[C.Hint]);
+        if (C.Unit2 != UINT32_MAX)
+          Got = reserve(C.Unit2, Got, C.Occupancy2, Hints2[C.Hint]);
         if (Got != Cyc)
           Start = double(Got);
         if (FpSched && C.Fp && Start > double(Disp))

@@ -102,7 +102,8 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, "
-            "alias_4k_waits_for_data, split_load_extra, units, "
+            "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
+            "units, "
             "caches, "
             "ram, instructions)");
 }
@@ -125,6 +126,23 @@ TEST_CASE("alias_4k_waits_for_data is a boolean", "[hwdb]") {
       variant("  cores: 2", "  cores: 2\n  alias_4k_waits_for_data: yes"));
   CHECK(errorOf(Bad) == Bad + ":9: cpu.alias_4k_waits_for_data: expected "
                               "true or false, not 'yes'");
+}
+
+TEST_CASE("store_fma_port is a number of cycles within reason", "[hwdb]") {
+  Dir D;
+  Expected<Target> T = loadTarget(D.write(
+      "one.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: 0.9")));
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->StoreFmaPortCycles == 0.9);
+  std::string Big = D.write(
+      "big.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: 40"));
+  CHECK(errorOf(Big).find(":9: cpu.store_fma_port: 40.00 cycles per store") !=
+        std::string::npos);
+  std::string Neg = D.write(
+      "neg.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: -1"));
+  CHECK(errorOf(Neg).find(":9: cpu.store_fma_port: must be positive") !=
+        std::string::npos);
 }
 
 TEST_CASE("split_load_extra is a number of cycles within reason", "[hwdb]") {
@@ -367,7 +385,8 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, "
-            "alias_4k_waits_for_data, split_load_extra, units, "
+            "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
+            "units, "
             "caches, "
             "ram, instructions)");
   // A broken base: the error names the base's file and line.

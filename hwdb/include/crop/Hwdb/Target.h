@@ -101,6 +101,13 @@ struct CpuParams {
   /// `crop microbench` (SIMD loads, every one crossing, against aligned);
   /// 0: not given (not modelled).
   double SplitLoadExtraCycles = 0;
+  /// Cycles of a port that FMAs share with the stores of FP and vector
+  /// registers, per such store; each FMA takes its reciprocal throughput of
+  /// it. Zen 3 issues an FMA every 0.5 cycles and such a store every cycle
+  /// alone, but an FMA+store pair takes ~1.4 cycles (docs/prediction.md,
+  /// "FMAs beside vector stores"). Measured by `crop microbench`; 0: the
+  /// two do not compete (not written).
+  double StoreFmaPortCycles = 0;
   /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
   std::map<std::string, uint32_t> Units;
   std::vector<CacheLevel> Caches; ///< Innermost first.

@@ -220,6 +220,26 @@ struct SplitLoadMeasurement {
 };
 SplitLoadMeasurement measureSplitLoad(bool Quick);
 
+/// Nanoseconds per group of 256-bit FMAs (F, into ten accumulators so that
+/// throughput binds) and stores of a vector register to L1 (S): F alone, S
+/// alone, F+S and F+F+S (these two averaged over eight placements of the
+/// loop within a 64-byte line: the conflict comes and goes with them), best
+/// of repeats; all 0 where not measured (not x86-64 with AVX2 and FMA). Whether
+/// the stores' data competes with FMAs for a port (docs/prediction.md, "FMAs
+/// beside vector stores").
+struct FmaStoreMeasurement {
+  double FNs = 0, SNs = 0, FSNs = 0, FFSNs = 0;
+  bool measured() const { return FNs > 0 && SNs > 0 && FSNs > 0; }
+  /// Port time per store beyond the FMAs' own, from F+S and F+F+S (ns).
+  double portNs() const { return ((FSNs - FNs) + (FFSNs - 2 * FNs)) / 2; }
+  /// Pairs slower than separate units allow (the slower of the two alone),
+  /// by more than the noise of a shared VM.
+  bool conflicts() const {
+    return measured() && FSNs > 1.2 * std::max(FNs, SNs);
+  }
+};
+FmaStoreMeasurement measureFmaStore(bool Quick);
+
 } // namespace crop::mb
 
 #endif // CROP_MICROBENCH_MICROBENCH_H
