@@ -592,25 +592,20 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
       D.error(*V, R.path("alias_4k_waits_for_data"),
               "expected true or false, not '" + V->Text + "'");
   }
-  if (const Val *V = R.get("split_load_extra", false)) {
-    if (readPositive(D, V, R.path("split_load_extra"), Dimension::Cycles,
-                     C.SplitLoadExtraCycles) &&
-        C.SplitLoadExtraCycles > 64)
-      D.error(*V, R.path("split_load_extra"),
-              formatv("{0} cycles is more than a line-crossing load costs "
-                      "any core (at most 64)",
-                      C.SplitLoadExtraCycles));
-  }
-
-  if (const Val *V = R.get("store_fma_port", false)) {
-    if (readPositive(D, V, R.path("store_fma_port"), Dimension::Cycles,
-                     C.StoreFmaPortCycles) &&
-        C.StoreFmaPortCycles > 16)
-      D.error(*V, R.path("store_fma_port"),
-              formatv("{0} cycles per store is more than any core's FMA "
-                      "port is held by one (at most 16)",
-                      C.StoreFmaPortCycles));
-  }
+  // Optional cycle counts with a bound no core comes near (a unit typo).
+  auto BoundedCycles = [&](const char *Key, double Max, const char *What,
+                           double &Out) {
+    if (const Val *V = R.get(Key, false))
+      if (readPositive(D, V, R.path(Key), Dimension::Cycles, Out) && Out > Max)
+        D.error(*V, R.path(Key),
+                formatv("{0} cycles is more than {1} (at most {2})", Out, What,
+                        Max));
+  };
+  BoundedCycles("split_load_extra", 64,
+                "a line-crossing load costs any core", C.SplitLoadExtraCycles);
+  BoundedCycles("store_fma_port", 16,
+                "any core's FMA port is held by one store",
+                C.StoreFmaPortCycles);
 
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {

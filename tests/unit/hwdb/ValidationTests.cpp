@@ -137,7 +137,7 @@ TEST_CASE("store_fma_port is a number of cycles within reason", "[hwdb]") {
   CHECK(T->Cpu->StoreFmaPortCycles == 0.9);
   std::string Big = D.write(
       "big.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: 40"));
-  CHECK(errorOf(Big).find(":9: cpu.store_fma_port: 40.00 cycles per store") !=
+  CHECK(errorOf(Big).find(":9: cpu.store_fma_port: 40.00 cycles is more") !=
         std::string::npos);
   std::string Neg = D.write(
       "neg.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: -1"));
