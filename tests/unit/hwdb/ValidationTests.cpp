@@ -128,38 +128,33 @@ TEST_CASE("alias_4k_waits_for_data is a boolean", "[hwdb]") {
                               "true or false, not 'yes'");
 }
 
-TEST_CASE("store_fma_port is a number of cycles within reason", "[hwdb]") {
-  Dir D;
-  Expected<Target> T = loadTarget(D.write(
-      "one.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: 0.9")));
-  if (!T)
-    FAIL(toString(T.takeError()));
-  CHECK(T->Cpu->StoreFmaPortCycles == 0.9);
-  std::string Big = D.write(
-      "big.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: 40"));
-  CHECK(errorOf(Big).find(":9: cpu.store_fma_port: 40.00 cycles is more") !=
-        std::string::npos);
-  std::string Neg = D.write(
-      "neg.yaml", variant("  cores: 2", "  cores: 2\n  store_fma_port: -1"));
-  CHECK(errorOf(Neg).find(":9: cpu.store_fma_port: must be positive") !=
-        std::string::npos);
-}
-
-TEST_CASE("split_load_extra is a number of cycles within reason", "[hwdb]") {
-  Dir D;
-  Expected<Target> T = loadTarget(D.write(
-      "one.yaml", variant("  cores: 2", "  cores: 2\n  split_load_extra: 1")));
-  if (!T)
-    FAIL(toString(T.takeError()));
-  CHECK(T->Cpu->SplitLoadExtraCycles == 1.0);
-  std::string Big = D.write(
-      "big.yaml", variant("  cores: 2", "  cores: 2\n  split_load_extra: 100"));
-  CHECK(errorOf(Big).find(":9: cpu.split_load_extra: 100.00 cycles is more") !=
-        std::string::npos);
-  std::string Neg = D.write(
-      "neg.yaml", variant("  cores: 2", "  cores: 2\n  split_load_extra: -1"));
-  CHECK(errorOf(Neg).find(":9: cpu.split_load_extra: must be positive") !=
-        std::string::npos);
+TEST_CASE("Optional cycle counts are positive and within reason", "[hwdb]") {
+  struct Field {
+    const char *Key, *Ok, *Big;
+    double CpuParams::*Member;
+    double Want;
+  };
+  for (const Field &F : {Field{"split_load_extra", "1", "100",
+                               &CpuParams::SplitLoadExtraCycles, 1.0},
+                         Field{"store_fma_port", "0.9", "40",
+                               &CpuParams::StoreFmaPortCycles, 0.9}}) {
+    INFO(F.Key);
+    Dir D;
+    auto With = [&](const char *Name, const char *Value) {
+      return D.write(Name, variant("  cores: 2", std::string("  cores: 2\n  ") +
+                                                     F.Key + ": " + Value));
+    };
+    Expected<Target> T = loadTarget(With("one.yaml", F.Ok));
+    if (!T)
+      FAIL(toString(T.takeError()));
+    CHECK((*T->Cpu).*F.Member == F.Want);
+    std::string Prefix = std::string(":9: cpu.") + F.Key + ": ";
+    CHECK(errorOf(With("big.yaml", F.Big))
+              .find(Prefix + F.Big + ".00 cycles is more") !=
+          std::string::npos);
+    CHECK(errorOf(With("neg.yaml", "-1")).find(Prefix + "must be positive") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("scheduler_fp_pickable is a part of scheduler_fp", "[hwdb]") {
@@ -419,8 +414,7 @@ TEST_CASE("base: unknown names and cycles", "[hwdb]") {
             " -> " + std::string(RealB) + ")");
 }
 
-TEST_CASE("the clock by busy cores: parsed, checked, interpolated",
-          "[hwdb]") {
+TEST_CASE("the clock by busy cores: parsed, checked, interpolated", "[hwdb]") {
   Dir D;
   std::string F = D.write(
       "t.yaml",
@@ -457,8 +451,8 @@ TEST_CASE("the clock by busy cores: parsed, checked, interpolated",
       "v.yaml", variant("frequency: 2 GHz",
                         "frequency: 2 GHz\n  frequency_by_active_cores: {1: "
                         "3 cycles}"));
-  CHECK(StringRef(errorOf(H)).starts_with(
-      H + ":10: cpu.frequency_by_active_cores.1: "));
+  CHECK(StringRef(errorOf(H))
+            .starts_with(H + ":10: cpu.frequency_by_active_cores.1: "));
 }
 
 TEST_CASE("a vector wider than a register costs its pieces, an insert or "
