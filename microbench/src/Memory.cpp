@@ -1,6 +1,7 @@
 //===- Memory.cpp - Pointer chasing, read bandwidth, miss parallelism -----===//
 #include "crop/Microbench/Microbench.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <sys/mman.h>
 #include <thread>
 #include <utility>
+#include <vector>
 
 using namespace llvm;
 
@@ -24,6 +26,25 @@ using Clock = std::chrono::steady_clock;
 
 double nsSince(Clock::time_point T0) {
   return std::chrono::duration<double, std::nano>(Clock::now() - T0).count();
+}
+
+/// The best of Repeats runs of each kernel, the kernels taking turns: a
+/// comparison of two layouts must not depend on which ran first, since a
+/// VM's clock and its neighbours' load drift within a second (a CI run once
+/// timed a 4K-aliased chain 1.5x faster than the same chain 64 B apart, the
+/// two measured one after the other).
+std::vector<double>
+bestInterleaved(unsigned Repeats,
+                std::initializer_list<function_ref<double()>> Kernels) {
+  std::vector<double> Best(Kernels.size(), 1e300);
+  for (unsigned J = 0; J < Repeats; ++J) {
+    size_t I = 0;
+    for (function_ref<double()> K : Kernels) {
+      Best[I] = std::min(Best[I], K());
+      ++I;
+    }
+  }
+  return Best;
 }
 
 /// Memory on 2 MiB pages where the kernel allows (madvise): random chases
@@ -605,19 +626,12 @@ SplitLoadMeasurement measureSplitLoad(bool Quick) {
   Wide = __builtin_cpu_supports("avx2");
 #endif
   R.Bytes = Wide ? 32 : 16;
-  auto Best = [&](unsigned Offset) {
-    double B = 1e300;
-    for (unsigned J = 0; J < Repeats; ++J) {
-      double Ns;
+  auto Sweep = [&](unsigned Offset) {
 #if defined(__x86_64__)
-      if (Wide)
-        Ns = loadSweep32(Base, Loads, Offset, Reps);
-      else
+    if (Wide)
+      return loadSweep32(Base, Loads, Offset, Reps);
 #endif
-        Ns = loadSweep16(Base, Loads, Offset, Reps);
-      B = std::min(B, Ns);
-    }
-    return B;
+    return loadSweep16(Base, Loads, Offset, Reps);
   };
   // The row shifted by one float: of every 64 / Bytes loads, one (16-byte
   // loads) or one in two (32-byte) crosses a line.
@@ -626,8 +640,10 @@ SplitLoadMeasurement measureSplitLoad(bool Quick) {
   for (unsigned K = 0; K < Loads; ++K)
     Crossing += (K * R.Bytes + Shift) % 64 + R.Bytes > 64;
   R.CrossingShare = double(Crossing) / double(Loads);
-  R.AlignedNs = Best(0);
-  R.ShiftedNs = Best(Shift);
+  std::vector<double> Ns = bestInterleaved(
+      Repeats, {[&] { return Sweep(0); }, [&] { return Sweep(Shift); }});
+  R.AlignedNs = Ns[0];
+  R.ShiftedNs = Ns[1];
   std::free(Mem);
   return R;
 }
@@ -713,24 +729,22 @@ FmaStoreMeasurement measureFmaStore(bool Quick) {
   const uint64_t Steps = Quick ? 20000 : 100000;
   const unsigned Repeats = Quick ? 5 : 15;
   using Kernel = double (*)(float *, uint64_t);
-  auto Best = [&](Kernel K) {
-    double B = 1e300;
-    for (unsigned J = 0; J < Repeats; ++J)
-      B = std::min(B, K(Buf, Steps));
-    return B;
-  };
-  auto Mean = [&](std::initializer_list<Kernel> Ks) {
-    double Sum = 0;
-    for (Kernel K : Ks)
-      Sum += Best(K);
-    return Sum / double(Ks.size());
-  };
-  R.FNs = Best(portF);
-  R.SNs = Best(portS);
-  R.FSNs = Mean({portFS0, portFS8, portFS16, portFS24, portFS32, portFS40,
-                 portFS48, portFS56});
-  R.FFSNs = Mean({portFFS0, portFFS8, portFFS16, portFFS24, portFFS32,
-                  portFFS40, portFFS48, portFFS56});
+  auto Run = [&](Kernel K) { return [=] { return K(Buf, Steps); }; };
+  const Kernel FS[] = {portFS0,  portFS8,  portFS16, portFS24,
+                       portFS32, portFS40, portFS48, portFS56};
+  const Kernel FFS[] = {portFFS0,  portFFS8,  portFFS16, portFFS24,
+                        portFFS32, portFFS40, portFFS48, portFFS56};
+  // Taking turns, so the mixes and their parts see the same clock.
+  std::vector<double> Ns = bestInterleaved(
+      Repeats,
+      {Run(portF), Run(portS), Run(FS[0]), Run(FS[1]), Run(FS[2]), Run(FS[3]),
+       Run(FS[4]), Run(FS[5]), Run(FS[6]), Run(FS[7]), Run(FFS[0]),
+       Run(FFS[1]), Run(FFS[2]), Run(FFS[3]), Run(FFS[4]), Run(FFS[5]),
+       Run(FFS[6]), Run(FFS[7])});
+  R.FNs = Ns[0];
+  R.SNs = Ns[1];
+  R.FSNs = std::accumulate(Ns.begin() + 2, Ns.begin() + 10, 0.0) / 8;
+  R.FFSNs = std::accumulate(Ns.begin() + 10, Ns.end(), 0.0) / 8;
 #else
   (void)Quick;
 #endif
@@ -751,14 +765,14 @@ AliasMeasurement measureAlias4K(bool Quick) {
   volatile double Half = 0.5;
   const uint64_t Steps = Quick ? 20000 : 100000;
   const unsigned Repeats = Quick ? 3 : 7;
-  auto Best = [&](size_t Idx) {
-    double B = 1e300;
-    for (unsigned J = 0; J < Repeats; ++J)
-      B = std::min(B, aliasSteps(P, Idx, Steps, Half, Half));
-    return B;
+  auto Chain = [&](size_t Idx) {
+    return aliasSteps(P, Idx, Steps, Half, Half);
   };
-  R.AliasedNs = Best(4096 / sizeof(double));
-  R.ApartNs = Best((4096 + 64) / sizeof(double));
+  std::vector<double> Ns = bestInterleaved(
+      Repeats, {[&] { return Chain(4096 / sizeof(double)); },
+                [&] { return Chain((4096 + 64) / sizeof(double)); }});
+  R.AliasedNs = Ns[0];
+  R.ApartNs = Ns[1];
   std::free(Mem);
   return R;
 }
