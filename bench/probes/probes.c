@@ -400,6 +400,45 @@ PORTS(portsMMS, 0, GROUPS(M_S(1, 2, 0), M_S(3, 4, 32), M_S(5, 6, 64), M_S(7, 8, 
 PORTS(portsAAS, 0, GROUPS(A_S(1, 2, 0), A_S(3, 4, 32), A_S(5, 6, 64), A_S(7, 8, 96), A_S(9, 10, 128), A_S(1, 2, 160), A_S(3, 4, 192),
                           A_S(5, 6, 224), A_S(7, 8, 256), A_S(9, 10, 288)))
 
+static volatile double RunSink;
+
+/* RAM reads in runs of R consecutive lines: a tile of R lines' width walked down rows of a 7744-byte pitch
+ * (1936 floats, not a page multiple), the next tile column only after every row of a 512 MiB buffer, so
+ * no line is in a cache when its run starts. With R = 121 the runs are whole rows and the walk is one stream. */
+static double runs(char *B, size_t Bytes, int R) {
+  const size_t Pitch = 7744, Rows = Bytes / Pitch - 1, Lines = (64u << 20) / 64;
+  double Best = 1e9;
+  for (int Rep = 0; Rep < 3; ++Rep) {
+    size_t N = 0;
+    double T0 = now(), S = 0;
+    for (size_t C = 0; C * 64 * R + 64 * R <= Pitch && N < Lines; ++C)
+      for (size_t Row = 0; Row < Rows && N < Lines; ++Row, N += R)
+        for (int K = 0; K < R; ++K)
+          S += *(volatile double *)(B + Row * Pitch + (C * R + K) * 64);
+    double T = (now() - T0) / N;
+    RunSink += S;
+    Best = T < Best ? T : Best;
+  }
+  return Best * 1e9;
+}
+
+/* S sequential streams read in turn, one line each, in separate regions of the buffer. */
+static double streams(char *B, size_t Bytes, int S) {
+  const size_t Region = (Bytes / S - 3 * 4096) & ~(size_t)4095, Lines = (64u << 20) / 64;
+  double Best = 1e9;
+  for (int Rep = 0; Rep < 3; ++Rep) {
+    size_t Per = Lines / S, N = 0;
+    double T0 = now(), Sum = 0;
+    for (size_t I = 0; I < Per && I * 64 < Region; ++I)
+      for (int J = 0; J < S; ++J, ++N)
+        Sum += *(volatile double *)(B + J * (Region + 4096 + 64 * J) + I * 64);
+    double T = (now() - T0) / N;
+    RunSink += Sum;
+    Best = T < Best ? T : Best;
+  }
+  return Best * 1e9;
+}
+
 int main(void) {
   printf("| probe | variant | result |\n|---|---|---|\n");
   printf("| expf in a loop (c.softmax/s01's unfused row) | y[i] = expf(x[i] - "
@@ -501,5 +540,20 @@ int main(void) {
          portsFS0(), portsFS8(), portsFS16(), portsFS24(), portsFS32(), portsFS40(), portsFS48(), portsFS56());
   printf("| | F+F+S / M+M+S (multiplies) / A+A+S (adds) | %.3f / %.3f / %.3f ns per group |\n", portsFFS(),
          portsMMS(), portsAAS());
+  {
+    size_t Bytes = (size_t)512 << 20;
+    char *B = pages(Bytes, 1);
+    static const int Rs[] = {1, 2, 4, 8, 16, 32, 64, 121};
+    printf("| RAM reads in runs of R lines (a tile walked down 7744-byte rows of 512 MiB) | R = 1 2 4 8 16 32 64, 121 (whole rows: one stream) |");
+    for (int I = 0; I < 8; ++I)
+      printf(" %.1f", runs(B, Bytes, Rs[I]));
+    printf(" ns per line |\n");
+    static const int Ss[] = {1, 4, 8, 12, 16, 24, 32, 64};
+    printf("| | S sequential streams read in turn: S = 1 4 8 12 16 24 32 64 |");
+    for (int I = 0; I < 8; ++I)
+      printf(" %.1f", streams(B, Bytes, Ss[I]));
+    printf(" ns per line |\n");
+    free(B);
+  }
   return Sink < 0;
 }
