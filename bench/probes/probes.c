@@ -404,7 +404,10 @@ static volatile double RunSink;
 
 /* RAM reads in runs of R consecutive lines: a tile of R lines' width walked down rows of a 7744-byte pitch
  * (1936 floats, not a page multiple), the next tile column only after every row of a 512 MiB buffer, so
- * no line is in a cache when its run starts. With R = 121 the runs are whole rows and the walk is one stream. */
+ * no line is in a cache when its run starts. With R = 121 the runs are whole rows and the walk is one stream.
+ * The time per line of short runs depends on the instructions between misses as much as on the machine: the
+ * same walk specialised per R (crop's compiled-in copy) runs runs of 2-4 lines twice as fast, more misses
+ * fitting in the reorder window (docs/prediction.md, "RAM reads in short runs"). */
 static double runs(char *B, size_t Bytes, int R) {
   const size_t Pitch = 7744, Rows = Bytes / Pitch - 1, Lines = (64u << 20) / 64;
   double Best = 1e9;
