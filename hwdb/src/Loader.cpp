@@ -584,6 +584,12 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
       D.error(*V, R.path("load_queue"),
               formatv("{0} entries is outside 4..4096", C.LoadQueue));
   }
+  if (const Val *V = R.get("store_queue", false)) {
+    if (readCount(D, V, R.path("store_queue"), C.StoreQueue) &&
+        (C.StoreQueue < 4 || C.StoreQueue > 4096))
+      D.error(*V, R.path("store_queue"),
+              formatv("{0} entries is outside 4..4096", C.StoreQueue));
+  }
   if (const Val *V = R.get("alias_4k_waits_for_data", false);
       V && expectKind(D, *V, R.path("alias_4k_waits_for_data"), Val::Scalar)) {
     if (V->Text == "true")

@@ -40,6 +40,8 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
       << C.SchedulerFpPickable;
   if (C.LoadQueue)
     E << YAML::Key << "load_queue" << YAML::Value << C.LoadQueue;
+  if (C.StoreQueue)
+    E << YAML::Key << "store_queue" << YAML::Value << C.StoreQueue;
   if (C.Alias4KWaitsForData)
     E << YAML::Key << "alias_4k_waits_for_data" << YAML::Value << true;
   if (C.SplitLoadExtraCycles > 0)
@@ -194,6 +196,7 @@ std::string targetToJSON(const Target &T) {
         {"scheduler_fp", int64_t(C.SchedulerFp)},
         {"scheduler_fp_pickable", int64_t(C.SchedulerFpPickable)},
         {"load_queue", int64_t(C.LoadQueue)},
+        {"store_queue", int64_t(C.StoreQueue)},
         {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
         {"split_load_extra_cycles", C.SplitLoadExtraCycles},
         {"store_fma_port_cycles", C.StoreFmaPortCycles},

@@ -1028,10 +1028,11 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
          "adds showed no step below scheduler_fp (every waiting FP operation "
          "can be picked)");
   }
-  // The load and store queues are measured for the record: modelled, the
-  // load queue moved the suite's validation half by noise only, one way
-  // on Zen 4 and the other on Zen 5 (docs/prediction.md), so they are
-  // noted, not written (`load_queue` can be given by hand).
+  // Both queues are measured. The store queue is written: a store holds its
+  // entry until it commits, after retirement, which the simulator follows
+  // (docs/prediction.md). The load queue is noted only: modelled, it moved
+  // the suite's validation half by noise only, one way on Zen 4 and the
+  // other on Zen 5, so `load_queue` is left to be given by hand.
   for (bool Store : {false, true}) {
     RobMeasurement Q;
     if (C.Caches.empty() || RamSet >= 2 * C.Caches.back().SizeBytes)
@@ -1039,10 +1040,13 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
     const char *What = Store ? "store queue" : "load queue";
     if (Q.Entries && C.ReorderBuffer && Q.Entries < C.ReorderBuffer * 9 / 10) {
       report(What, Q.Entries, "entries", 0);
-      note(formatv("{0} ~ {1} entries is measured (not written): two RAM "
-                   "pointer chases, each load followed by N {2} of one "
-                   "L1-resident word, stop overlapping at N ~ {1}",
-                   What, Q.Entries, Store ? "stores" : "loads")
+      if (Store)
+        C.StoreQueue = std::clamp<uint32_t>(Q.Entries, 4, 4096);
+      note(formatv("{0} ~ {1} entries is measured{3}: two RAM pointer "
+                   "chases, each load followed by N {2} of one L1-resident "
+                   "word, stop overlapping at N ~ {1}",
+                   What, Q.Entries, Store ? "stores" : "loads",
+                   Store ? "" : " (not written)")
                .str());
     } else {
       note(formatv("{0} not measured: the test showed no step below the "

@@ -233,10 +233,13 @@ Lowering::Lowering(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
     Opts.FpPickableSize = Cpu.SchedulerFpPickable;
   if (Opts.LoadQueueSize == 0)
     Opts.LoadQueueSize = Cpu.LoadQueue;
+  if (Opts.StoreQueueSize == 0)
+    Opts.StoreQueueSize = Cpu.StoreQueue;
   Opts.MinCopies = std::max(2u, Opts.MinCopies);
   Opts.MaxCopies = std::max(Opts.MinCopies, Opts.MaxCopies);
   if (!Cpu.Caches.empty())
     L1Latency = Cpu.Caches.front().LatencyCycles;
+  StoreCommitInterval = 1.0 / unitCount(Cpu, "store");
   for (const auto &[Name, Count] : Cpu.Units)
     unitId(Name);
 }
@@ -313,6 +316,7 @@ const ClassEntry &Lowering::classOf(const GraphletVertex &V) {
     E.Cost.Fp = !E.IsLoad && !isStoreOpcode(V.Opcode) &&
                 (V.Lanes > 1 || isFloatType(V.Type));
     E.Cost.Load = E.IsLoad;
+    E.Cost.Store = isStoreOpcode(V.Opcode);
     E.LoadExtra = std::max(0.0, C.Latency - L1Latency);
     // FMAs and stores of FP/vector registers share a port where the
     // descriptor says so (store_fma_port, measured by crop microbench).

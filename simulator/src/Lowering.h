@@ -77,6 +77,8 @@ struct VertexCost {
   bool Fp = false;
   /// A load: it holds a load-queue entry from dispatch until it retires.
   bool Load = false;
+  /// A store: it holds a store-queue entry from dispatch until it commits.
+  bool Store = false;
   /// A second unit class it holds Occupancy2 cycles of, as well as Unit
   /// (UINT32_MAX: none): the port FMAs share with stores of FP and vector
   /// registers where the descriptor gives store_fma_port. Its hint slot is
@@ -105,6 +107,8 @@ public:
   hw::CpuParams Cpu; ///< A copy, defaults if T has none.
   SimulatorOptions Opts;
   double L1Latency = 4;
+  /// Cycles between two stores' commits to L1: one a cycle per store unit.
+  double StoreCommitInterval = 1;
   bool Fusion = false; ///< x86 macro- and micro-fusion apply.
   bool IsX86 = false;
 

@@ -99,6 +99,8 @@ struct PipelineSimulator::Impl {
   /// Retire cycles of the last loads, in program order (a ring of the load
   /// queue's size): when their entries free up.
   std::vector<double> LoadRetires;
+  /// Per store-queue entry: when its last store committed.
+  std::vector<double> StoreCommits;
 
   Impl(const hw::Target &T, SimulatorOptions O) : L(T, O) {}
 
@@ -214,7 +216,7 @@ struct PipelineSimulator::Impl {
 
   /// The ring entry of the next instruction of a queue of Size entries
   /// (Idx: its count so far); dispatch waits until the entry's previous
-  /// holder, Size instructions of the kind earlier, has retired.
+  /// holder, Size instructions of the kind earlier, has freed it.
   static double *queueSlot(std::vector<double> &Ring, uint32_t Size,
                            uint64_t &Idx, int64_t &DispCycle,
                            uint32_t &DispSlots) {
@@ -273,6 +275,10 @@ struct PipelineSimulator::Impl {
     const uint32_t Lq = Opts.LoadQueueSize;
     LoadRetires.assign(Lq, 0.0);
     uint64_t LoadIdx = 0;
+    const uint32_t Sq = Opts.StoreQueueSize;
+    StoreCommits.assign(Sq, 0.0);
+    uint64_t StoreIdx = 0;
+    double LastCommit = 0;
     uint64_t Want =
         (uint64_t(Rob) * Opts.CopiesPerRob + M - 1) / std::max<uint32_t>(M, 1);
     uint32_t K =
@@ -333,6 +339,12 @@ struct PipelineSimulator::Impl {
         double *QueueSlot = nullptr;
         if (Lq && C.Load)
           QueueSlot = queueSlot(LoadRetires, Lq, LoadIdx, DispCycle, DispSlots);
+        // A store needs a free store-queue entry: that of the store Sq
+        // stores before it, freed when that one committed.
+        double *StoreSlot = nullptr;
+        if (Sq && C.Store)
+          StoreSlot =
+              queueSlot(StoreCommits, Sq, StoreIdx, DispCycle, DispSlots);
         // An FP operation needs a free FP scheduler entry: entries are held
         // from dispatch until the operation starts, so a chain of waiting
         // FP operations stops dispatch before the reorder buffer fills.
@@ -384,6 +396,13 @@ struct PipelineSimulator::Impl {
         RobRing[RealIdx & (RobRingSize - 1)] = LastRetire;
         if (QueueSlot)
           *QueueSlot = LastRetire;
+        // Stores commit in order once retired, one per interval: a store
+        // that retires in a burst of them waits behind the older ones.
+        if (StoreSlot) {
+          LastCommit =
+              std::max(LastRetire, LastCommit + L.StoreCommitInterval);
+          *StoreSlot = LastCommit;
+        }
         ++RealIdx;
       }
       if (K0 == 0)

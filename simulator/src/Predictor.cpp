@@ -74,7 +74,7 @@ Hash128 targetHash(const hw::Target &T) {
       H.u64(N).f64(Hz);
     H.u64(C->SimdBits).f64(C->MispredictPenalty).u64(C->MaxOutstandingMisses);
     H.u64(C->ReorderBuffer).u64(C->SchedulerFp).u64(C->SchedulerFpPickable);
-    H.u64(C->LoadQueue).u64(C->Alias4KWaitsForData);
+    H.u64(C->LoadQueue).u64(C->StoreQueue).u64(C->Alias4KWaitsForData);
     H.f64(C->SplitLoadExtraCycles).f64(C->StoreFmaPortCycles);
     for (const auto &[U, N] : C->Units)
       H.str(U).u64(N);

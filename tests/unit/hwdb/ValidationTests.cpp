@@ -101,7 +101,7 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
-            "scheduler_fp_pickable, load_queue, "
+            "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
             "units, "
             "caches, "
@@ -184,6 +184,23 @@ TEST_CASE("scheduler_fp_pickable is a part of scheduler_fp", "[hwdb]") {
               variant("  cores: 2", "  cores: 2\n  scheduler_fp_pickable: 2"));
   CHECK(errorOf(Tiny) == Tiny + ":9: cpu.scheduler_fp_pickable: 2 entries is "
                                 "outside 4..4096");
+}
+
+TEST_CASE("store_queue is a count of entries", "[hwdb]") {
+  Dir D;
+  Expected<Target> T = loadTarget(D.write(
+      "sq.yaml", variant("  cores: 2", "  cores: 2\n  store_queue: 28")));
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->StoreQueue == 28);
+  Expected<Target> T2 = loadTarget(D.write("sq2.yaml", targetToYAML(*T)));
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->StoreQueue == 28);
+  std::string Tiny = D.write(
+      "sq3.yaml", variant("  cores: 2", "  cores: 2\n  store_queue: 2"));
+  CHECK(errorOf(Tiny) ==
+        Tiny + ":9: cpu.store_queue: 2 entries is outside 4..4096");
 }
 
 TEST_CASE("load_queue is a count of entries", "[hwdb]") {
@@ -379,7 +396,7 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "frequency, frequency_by_active_cores, issue_width, simd_bits, "
             "mispredict_penalty, "
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
-            "scheduler_fp_pickable, load_queue, "
+            "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
             "units, "
             "caches, "

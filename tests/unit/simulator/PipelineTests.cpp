@@ -483,6 +483,40 @@ TEST_CASE("The load queue bounds how many loads are in flight", "[simulator]") {
         Approx(PipelineSimulator(T).simulate(Adds).Cycles));
 }
 
+TEST_CASE("The store queue holds stores until they commit", "[simulator]") {
+  hw::Target T = synthetic();
+  // Each execution: a 100-cycle load, then 16 stores that do not need it.
+  // With a wide window the loads of successive executions overlap and the
+  // stores go at the store unit's rate; a store commits only after it
+  // retires, behind its execution's load, so with 8 store-queue entries
+  // an execution's ninth store waits for that load: one load latency per
+  // execution, no overlap.
+  Builder B;
+  B.vertex("load", "f32");
+  for (int I = 0; I < 16; ++I)
+    B.vertex("store", "f32");
+  Graphlet G = B.done();
+  auto cycles = [&](uint32_t Sq) {
+    SimulatorOptions O;
+    O.RobSize = 1 << 12;
+    O.MaxCopies = 1024;
+    O.StoreQueueSize = Sq;
+    return PipelineSimulator(T, O).simulate(G, 100).Cycles;
+  };
+  double Open = cycles(0), Wide = cycles(4096), Narrow = cycles(8);
+  INFO("open " << Open << ", narrow " << Narrow);
+  CHECK(Wide == Approx(Open).epsilon(0.02));
+  CHECK(Open < 40);
+  CHECK(Narrow >= 100 - 1e-9);
+  CHECK(Narrow < 100 + 16);
+  // Loads take no store-queue entries.
+  Graphlet Loads = independent("load", "f32", 16);
+  SimulatorOptions O;
+  O.StoreQueueSize = 4;
+  CHECK(PipelineSimulator(T, O).simulate(Loads, 100).Cycles ==
+        Approx(PipelineSimulator(T).simulate(Loads, 100).Cycles));
+}
+
 TEST_CASE("Free instructions cost nothing; unknown opcodes get defaults",
           "[simulator]") {
   hw::Target T = synthetic();

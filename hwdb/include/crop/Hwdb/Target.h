@@ -88,8 +88,12 @@ struct CpuParams {
   /// Load-queue entries: a load holds one from dispatch until it retires,
   /// so behind a long miss dispatch stops when this many loads are in
   /// flight, before the reorder buffer is full. 0: not given (not modelled).
-  /// (The store queue is not a field: docs/prediction.md says why.)
   uint32_t LoadQueue = 0;
+  /// Store-queue entries: a store holds one from dispatch until it commits,
+  /// in order after it retires, one a cycle per store unit, so a run of
+  /// stores stops dispatch when this many wait to commit. 0: not given
+  /// (not modelled).
+  uint32_t StoreQueue = 0;
   /// A load at the 4 KiB page offsets of an older store, on another page,
   /// waits for that store's data (the core compares only the address bits
   /// within a page before it lets a load go ahead: "4K aliasing"), so a loop

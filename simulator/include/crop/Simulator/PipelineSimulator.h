@@ -63,6 +63,11 @@ struct SimulatorOptions {
   /// and dispatch waits for a free one. 0: the target's `load_queue`;
   /// where that is 0 too, not modelled.
   uint32_t LoadQueueSize = 0;
+  /// Store-queue entries: a store holds one from dispatch until it commits
+  /// (in order, after it retires, one a cycle per store unit), and dispatch
+  /// waits for a free one. 0: the target's `store_queue`; where that is 0
+  /// too, not modelled.
+  uint32_t StoreQueueSize = 0;
   /// Back-to-back executions simulated: about RobEntries * CopiesPerRob / n
   /// for an n-instruction graphlet, clamped to [MinCopies, MaxCopies]; the
   /// steady state is measured over the second half.
