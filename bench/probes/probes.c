@@ -442,6 +442,38 @@ static double streams(char *B, size_t Bytes, int S) {
   return Best * 1e9;
 }
 
+/* Loop exits: an inner loop of constant trip N (a runtime value, so not unrolled) under an outer loop,
+   each iteration three dependent adds. The residual is an entry's time beyond N iterations of the same
+   loop run as one long loop, in cycles of that loop (3 per iteration): about 0 while the predictor
+   learns the exit, a mispredict penalty (12-16 cycles) per entry once it does not. */
+__attribute__((noinline)) static long tripRun(long Outer, long N) {
+  long S = 0;
+  for (long O = 0; O < Outer; ++O) {
+    long I = N;
+    do {
+      __asm__ volatile("add $1,%0\n\tadd $1,%0\n\tadd $1,%0" : "+r"(S));
+    } while (--I);
+  }
+  return S;
+}
+static volatile long TripSink;
+static double loopExit(long N) {
+  const long Total = 30000000, Outer = Total / N;
+  double Best = 1e9, Cal = 1e9;
+  for (int R = 0; R < 15; ++R) {
+    double T = now();
+    TripSink += tripRun(Outer, N);
+    T = now() - T;
+    Best = T < Best ? T : Best;
+    T = now();
+    TripSink += tripRun(1, Total);
+    T = now() - T;
+    Cal = T < Cal ? T : Cal;
+  }
+  double Cycle = Cal / Total / 3;
+  return (Best / Outer - N * Cal / Total) / Cycle;
+}
+
 int main(void) {
   printf("| probe | variant | result |\n|---|---|---|\n");
   printf("| expf in a loop (c.softmax/s01's unfused row) | y[i] = expf(x[i] - "
@@ -543,6 +575,13 @@ int main(void) {
          portsFS0(), portsFS8(), portsFS16(), portsFS24(), portsFS32(), portsFS40(), portsFS48(), portsFS56());
   printf("| | F+F+S / M+M+S (multiplies) / A+A+S (adds) | %.3f / %.3f / %.3f ns per group |\n", portsFFS(),
          portsMMS(), portsAAS());
+  {
+    static const long Ns[] = {16, 32, 48, 64, 96, 128, 256};
+    printf("| loop exits: inner loop of constant trip N (3 dependent adds an iteration) | N = 16 32 48 64 96 128 256 |");
+    for (int I = 0; I < 7; ++I)
+      printf(" %.1f", loopExit(Ns[I]));
+    printf(" cycles per entry beyond its iterations |\n");
+  }
   {
     size_t Bytes = (size_t)512 << 20;
     char *B = pages(Bytes, 1);

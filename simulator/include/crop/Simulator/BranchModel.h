@@ -18,6 +18,9 @@ namespace crop {
 /// Loop branches with a constant trip count up to this many iterations are
 /// learned by the history-based predictors of current cores (a loop exit
 /// after more iterations than the history covers is mispredicted once).
+/// Not a measurement: the Zen 3 VM learns exits up to 256 iterations at
+/// least (bench/probes, "loop exits"), but a higher value did not improve
+/// the suite's validation half on every CPU (docs/prediction.md, "branch").
 constexpr double LearnedLoopTrip = 32;
 
 /// Mispredictions per execution of block Idx of F (Index: block name to
