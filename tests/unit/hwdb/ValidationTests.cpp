@@ -186,38 +186,27 @@ TEST_CASE("scheduler_fp_pickable is a part of scheduler_fp", "[hwdb]") {
                                 "outside 4..4096");
 }
 
-TEST_CASE("store_queue is a count of entries", "[hwdb]") {
+TEST_CASE("load_queue and store_queue are counts of entries", "[hwdb]") {
+  const std::string Key = GENERATE("load_queue", "store_queue");
+  auto field = [&](const Target &T) {
+    return Key == "load_queue" ? T.Cpu->LoadQueue : T.Cpu->StoreQueue;
+  };
   Dir D;
   Expected<Target> T = loadTarget(D.write(
-      "sq.yaml", variant("  cores: 2", "  cores: 2\n  store_queue: 28")));
+      "q.yaml", variant("  cores: 2", "  cores: 2\n  " + Key + ": 88")));
   if (!T)
     FAIL(toString(T.takeError()));
-  CHECK(T->Cpu->StoreQueue == 28);
-  Expected<Target> T2 = loadTarget(D.write("sq2.yaml", targetToYAML(*T)));
+  CHECK(field(*T) == 88);
+  Expected<Target> T2 = loadTarget(D.write("q2.yaml", targetToYAML(*T)));
   if (!T2)
     FAIL(toString(T2.takeError()));
-  CHECK(T2->Cpu->StoreQueue == 28);
-  std::string Tiny = D.write(
-      "sq3.yaml", variant("  cores: 2", "  cores: 2\n  store_queue: 2"));
-  CHECK(errorOf(Tiny) ==
-        Tiny + ":9: cpu.store_queue: 2 entries is outside 4..4096");
-}
-
-TEST_CASE("load_queue is a count of entries", "[hwdb]") {
-  Dir D;
-  Expected<Target> T = loadTarget(D.write(
-      "lq.yaml", variant("  cores: 2", "  cores: 2\n  load_queue: 88")));
-  if (!T)
-    FAIL(toString(T.takeError()));
-  CHECK(T->Cpu->LoadQueue == 88);
-  Expected<Target> T2 = loadTarget(D.write("lq2.yaml", targetToYAML(*T)));
-  if (!T2)
-    FAIL(toString(T2.takeError()));
-  CHECK(T2->Cpu->LoadQueue == 88);
-  std::string Big = D.write(
-      "lq3.yaml", variant("  cores: 2", "  cores: 2\n  load_queue: 5000"));
-  CHECK(errorOf(Big) ==
-        Big + ":9: cpu.load_queue: 5000 entries is outside 4..4096");
+  CHECK(field(*T2) == 88);
+  for (const char *Bad : {"2", "5000"}) {
+    std::string F = D.write(
+        "q3.yaml", variant("  cores: 2", "  cores: 2\n  " + Key + ": " + Bad));
+    CHECK(errorOf(F) ==
+          F + ":9: cpu." + Key + ": " + Bad + " entries is outside 4..4096");
+  }
 }
 
 TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",

@@ -457,6 +457,19 @@ TEST_CASE("Stores of vector registers hold the port FMAs share where the "
   CHECK(MulShared == Approx(1.0).epsilon(0.05));
 }
 
+/// Steady-state cycles of G (loads of LoadLatency cycles) in a window wide
+/// enough that only the queue set by Queue (a SimulatorOptions member, to
+/// Size entries; 0: not modelled) can bound it.
+static double withQueue(const hw::Target &T, const Graphlet &G,
+                        uint32_t SimulatorOptions::*Queue, uint32_t Size,
+                        double LoadLatency) {
+  SimulatorOptions O;
+  O.RobSize = 1 << 12;
+  O.MaxCopies = 1024;
+  O.*Queue = Size;
+  return PipelineSimulator(T, O).simulate(G, LoadLatency).Cycles;
+}
+
 TEST_CASE("The load queue bounds how many loads are in flight", "[simulator]") {
   hw::Target T = synthetic();
   // 16 independent loads of 100 cycles: with a wide window their misses
@@ -464,11 +477,7 @@ TEST_CASE("The load queue bounds how many loads are in flight", "[simulator]") {
   // each load retires, at most 8 are in flight (Little's law).
   Graphlet Loads = independent("load", "f32", 16);
   auto cycles = [&](uint32_t Lq) {
-    SimulatorOptions O;
-    O.RobSize = 1 << 12;
-    O.MaxCopies = 1024;
-    O.LoadQueueSize = Lq;
-    return PipelineSimulator(T, O).simulate(Loads, 100).Cycles;
+    return withQueue(T, Loads, &SimulatorOptions::LoadQueueSize, Lq, 100);
   };
   double Open = cycles(0), Wide = cycles(4096), Narrow = cycles(8);
   INFO("open " << Open << ", narrow " << Narrow);
@@ -497,11 +506,7 @@ TEST_CASE("The store queue holds stores until they commit", "[simulator]") {
     B.vertex("store", "f32");
   Graphlet G = B.done();
   auto cycles = [&](uint32_t Sq) {
-    SimulatorOptions O;
-    O.RobSize = 1 << 12;
-    O.MaxCopies = 1024;
-    O.StoreQueueSize = Sq;
-    return PipelineSimulator(T, O).simulate(G, 100).Cycles;
+    return withQueue(T, G, &SimulatorOptions::StoreQueueSize, Sq, 100);
   };
   double Open = cycles(0), Wide = cycles(4096), Narrow = cycles(8);
   INFO("open " << Open << ", narrow " << Narrow);
