@@ -445,7 +445,8 @@ static double streams(char *B, size_t Bytes, int S) {
 /* Loop exits: an inner loop of constant trip N (a runtime value, so not unrolled) under an outer loop,
    each iteration three dependent adds. The residual is an entry's time beyond N iterations of the same
    loop run as one long loop, in cycles of that loop (3 per iteration): about 0 while the predictor
-   learns the exit, a mispredict penalty (12-16 cycles) per entry once it does not. */
+   learns the exit, a mispredict penalty (the descriptors measure 15.9-19.7 cycles) per entry once it
+   does not. */
 __attribute__((noinline)) static long tripRun(long Outer, long N) {
   long S = 0;
   for (long O = 0; O < Outer; ++O) {
