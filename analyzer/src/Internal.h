@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -68,6 +69,14 @@ struct RunState {
     /// block at their page offsets, in power-of-two bins (bin b: distances
     /// in [2^b, 2^(b+1)); empty until the first).
     std::vector<uint64_t> StoreWait, StoreWaitAliased;
+    /// SetCrowding: the block's last Window distinct 64-byte lines (a
+    /// ring), how many of them fall in each in-page class, and the sums.
+    std::array<uint64_t, SetCrowding::Window> Recent;
+    std::array<uint8_t, 64> InClass{};
+    uint32_t RecentNext = 0, RecentFilled = 0;
+    uint64_t NewLines = 0, Over8 = 0, Over12 = 0;
+    /// Counts a touch of Line towards SetCrowding.
+    void touchLine(uint64_t Line);
   };
   std::vector<BlockMem> Mem;
   std::vector<uint32_t> LineSizes;

@@ -340,6 +340,9 @@ void *TVMModuleCtx = nullptr;
         if (BM.StoreWaitAliased[Bin])
           B.StoreWait.Aliased.Distances[uint32_t(1) << Bin] =
               BM.StoreWaitAliased[Bin];
+      B.Sets.NewLines = BM.NewLines;
+      B.Sets.Over8 = BM.Over8;
+      B.Sets.Over12 = BM.Over12;
       B.StoreWait.Same.Executions = WaitExecs[Gid];
       B.StoreWait.Aliased.Executions = AliasedWaitExecs[Gid];
       for (size_t K = 0; K < NL; ++K) {

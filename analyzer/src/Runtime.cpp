@@ -102,6 +102,28 @@ void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
     ++Launches[Id][Tasks];
 }
 
+void RunState::BlockMem::touchLine(uint64_t Line) {
+  constexpr uint32_t W = SetCrowding::Window;
+  for (uint32_t I = 0; I < RecentFilled; ++I)
+    if (Recent[I] == Line)
+      return; // Touched lately: not a new line.
+  if (RecentFilled == W)
+    --InClass[Recent[RecentNext] & 63];
+  else
+    ++RecentFilled;
+  Recent[RecentNext] = Line;
+  ++InClass[Line & 63];
+  RecentNext = (RecentNext + 1) % W;
+  uint32_t Busiest = 0;
+  for (uint32_t I = 0; I < RecentFilled; ++I)
+    Busiest = std::max<uint32_t>(Busiest, InClass[Recent[I] & 63]);
+  ++NewLines;
+  if (Busiest > 8)
+    Over8 += Busiest;
+  if (Busiest > 12)
+    Over12 += Busiest;
+}
+
 void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
                       bool Store) {
   uint32_t Block = Map->MemOps[MemOp].Block;
@@ -117,6 +139,9 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   }
   if (!TrackReuse || Bytes == 0)
     return;
+  // Classes of 64-byte lines in 4 KiB pages, the L1 geometry of every CPU
+  // Crop describes.
+  B.touchLine(Addr >> 6);
   if (Store) {
     Alias.store(Addr, Bytes, Block);
   } else if (StoreAliasTracker::Match A = Alias.load(Addr, Bytes, Block);

@@ -137,6 +137,8 @@ public:
       distances(W->Distances);
       u(W->Executions);
     }
+    for (uint64_t V : {B.Sets.NewLines, B.Sets.Over8, B.Sets.Over12})
+      u(V);
   }
 
   /// The whole file: header, string table, then the body written so far.
@@ -403,6 +405,13 @@ public:
     for (StoreWaitLoads *W : {&B.StoreWait.Same, &B.StoreWait.Aliased}) {
       distances(W->Distances, true);
       W->Executions = u();
+    }
+    if (Version >= 3) {
+      for (uint64_t *V : {&B.Sets.NewLines, &B.Sets.Over8, &B.Sets.Over12})
+        *V = u();
+      if (B.Sets.Over8 > uint64_t(SetCrowding::Window) * B.Sets.NewLines ||
+          B.Sets.Over12 > B.Sets.Over8)
+        fail("set crowding out of range");
     }
   }
 

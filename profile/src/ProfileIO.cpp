@@ -130,6 +130,10 @@ json::Value blockToJSON(const BlockProfile &B) {
                  {"reuse", std::move(Reuse)}};
   if (B.LineSplitLoads)
     O["line_split_loads"] = int64_t(B.LineSplitLoads);
+  if (!B.Sets.empty())
+    O["set_crowding"] = json::Object{{"new_lines", int64_t(B.Sets.NewLines)},
+                                     {"over_8", int64_t(B.Sets.Over8)},
+                                     {"over_12", int64_t(B.Sets.Over12)}};
   if (!B.StoreAlias.empty()) {
     O["store_alias"] = json::Object{
         {"distances", distancesToJSON(B.StoreAlias.Distances)},
@@ -434,6 +438,34 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
       return false;
     if (B.LineSplitLoads > B.Loads) {
       P.field("line_split_loads").report("more than the block's loads");
+      return false;
+    }
+  }
+  // Optional: profiles written before version 3 lack it.
+  if (const json::Value *X = O->get("set_crowding")) {
+    json::Path SP = P.field("set_crowding");
+    const json::Object *SO = X->getAsObject();
+    if (!SO) {
+      SP.report("expected an object with 'new_lines', 'over_8' and 'over_12'");
+      return false;
+    }
+    for (auto [Key, Out] : {std::pair{"new_lines", &B.Sets.NewLines},
+                            std::pair{"over_8", &B.Sets.Over8},
+                            std::pair{"over_12", &B.Sets.Over12}}) {
+      const json::Value *V = SO->get(Key);
+      if (!V) {
+        SP.field(Key).report("missing");
+        return false;
+      }
+      if (!readU64(*V, *Out, SP.field(Key)))
+        return false;
+    }
+    if (B.Sets.Over8 > uint64_t(SetCrowding::Window) * B.Sets.NewLines) {
+      SP.field("over_8").report("more than 32 per new line");
+      return false;
+    }
+    if (B.Sets.Over12 > B.Sets.Over8) {
+      SP.field("over_12").report("more than over_8");
       return false;
     }
   }

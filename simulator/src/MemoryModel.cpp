@@ -98,7 +98,39 @@ MemoryCost crop::memoryCost(const BlockProfile &B, CacheModel &CM,
     R.Cycles = Mlp;
     R.Level = LatencyLevel;
   }
+  if (double Sets = crowdedSetCycles(B, R.Mem, Ls); Sets > R.Cycles) {
+    R.Cycles = Sets;
+    R.Level = Ls[0].Name + "-sets";
+  }
   return R;
+}
+
+/// Crowded sets (docs/prediction.md): an L1 fills the lines of one set one
+/// after another, about one L2 latency apart whichever level the line comes
+/// from (bench/probes, "L1 misses by set"). When more of a block's recent
+/// lines fall into one in-page class (one set each in an L1 of 64 sets)
+/// than the set has ways, they miss it in turn: per execution, the lines
+/// that enter the busiest set (the block's new lines times the share that
+/// set takes, SetCrowding::share; fewer where a class spans several sets)
+/// times the L2 latency.
+double crop::crowdedSetCycles(const BlockProfile &B, const BlockMemory &M,
+                              const std::vector<LevelView> &Ls) {
+  if (!M.HasReuse || B.Sets.empty() || Ls.size() < 2 || Ls[0].LineBytes != 64 ||
+      M.Served.empty())
+    return 0;
+  double Miss = 1 - M.Served[0];
+  if (Miss <= 1e-12)
+    return 0;
+  double Sets = Ls[0].Ways ? Ls[0].Lines / double(Ls[0].Ways) : 64;
+  double SetsPerClass = std::max(1.0, Sets / 64);
+  // Lines enter the busiest set as often as the block brings new lines
+  // times the share of them that set takes, and no more often than the
+  // block misses L1.
+  double Fills =
+      std::min(double(B.Sets.NewLines) / double(std::max<uint64_t>(B.Count, 1)),
+               M.AccessesPerExec * Miss) *
+      B.Sets.share(Ls[0].Ways);
+  return Fills / SetsPerClass * Ls[1].Latency;
 }
 
 /// 4K aliasing (x86 targets): a load at the same page offsets as an older

@@ -458,6 +458,53 @@ TEST_CASE("loads that cross a 64-byte line are counted", "[analyzer]") {
   }
 }
 
+// 64 loads of one float each, Stride floats apart.
+static std::string strideIR(int Stride) {
+  return R"(define void @walk(ptr %in, ptr %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %s, %loop ]
+  %e = mul i64 %i, )" +
+         std::to_string(Stride) + R"(
+  %p = getelementptr float, ptr %in, i64 %e
+  %x = load float, ptr %p, align 4
+  %s = fadd float %acc, %x
+  %i.next = add i64 %i, 1
+  %c = icmp slt i64 %i.next, 64
+  br i1 %c, label %loop, label %exit
+exit:
+  store float %s, ptr %out, align 4
+  ret void
+}
+)";
+}
+
+TEST_CASE("lines that crowd into one in-page class are recorded",
+          "[analyzer]") {
+  // A column walk (4 KiB apart: every line in class 0), one line after the
+  // next (64 classes in turn) and two lines apart (32 classes).
+  for (int Stride : {1024, 16, 32}) {
+    ProgramProfile P =
+        profileOf(strideIR(Stride), "walk", {"f32:65536", "f32:1"});
+    const BlockProfile &B = block(fn(P, "walk"), "loop");
+    INFO("stride " << Stride);
+    CHECK(B.Sets.NewLines == 64);
+    // The column walk's k-th new line finds min(k, 32) lines of its class
+    // among the last 32: from k = 9 (more than 8) 9 + ... + 32 + 32 x 32,
+    // from k = 13 13 + ... + 32 + 32 x 32.
+    CHECK(B.Sets.Over8 == (Stride == 1024 ? 1516u : 0u));
+    CHECK(B.Sets.Over12 == (Stride == 1024 ? 1474u : 0u));
+    Expected<ProgramProfile> Q = profileFromJSON(profileToJSON(P), "w.json");
+    REQUIRE(bool(Q));
+    CHECK(block(fn(*Q, "walk"), "loop").Sets == B.Sets);
+  }
+  // A line touched again within the last 32 is not new.
+  ProgramProfile P = profileOf(strideIR(0), "walk", {"f32:16", "f32:1"});
+  CHECK(block(fn(P, "walk"), "loop").Sets.NewLines == 1);
+}
+
 // N carried <8 x float> accumulators, each fed by its own load; 20 are more
 // values than AVX2's 16 YMM registers hold across an iteration.
 static std::string pressureIR(int Accumulators) {

@@ -328,3 +328,69 @@ TEST_CASE("profiles through a cache folder: made once, read back, redone "
   CHECK(static_cast<bool>(readProfile(First.Path)));
   llvm::sys::fs::remove_directories(Dir);
 }
+
+namespace {
+
+/// Sums 16 columns of a 64-row array whose rows are Stride floats apart,
+/// down each column: 64 lines reused 16 times.
+std::string columnKernel(int Stride) {
+  return R"(
+define void @kernel(ptr noalias %a, ptr noalias %out) {
+entry:
+  br label %col
+col:
+  %j = phi i64 [ 0, %entry ], [ %j1, %next ]
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %col ], [ %i1, %loop ]
+  %s = phi float [ 0.0, %col ], [ %s1, %loop ]
+  %row = mul i64 %i, )" +
+         std::to_string(Stride) + R"(
+  %k = add i64 %row, %j
+  %p = getelementptr float, ptr %a, i64 %k
+  %x = load float, ptr %p
+  %s1 = fadd float %s, %x
+  %i1 = add i64 %i, 1
+  %c = icmp eq i64 %i1, 64
+  br i1 %c, label %next, label %loop
+next:
+  %q = getelementptr float, ptr %out, i64 %j
+  store float %s1, ptr %q
+  %j1 = add i64 %j, 1
+  %d = icmp eq i64 %j1, 16
+  br i1 %d, label %exit, label %col
+exit:
+  ret void
+}
+)";
+}
+
+} // namespace
+
+TEST_CASE("rows a page apart crowd into one L1 set", "[api]") {
+  // 64 rows 4 KiB apart put all 64 lines in one in-page class, one set of
+  // an 8-way L1 with 64 sets: every load misses it, and the misses wait for
+  // each other. Rows padded by a line spread over all the sets and stay in
+  // L1. A fully associative view sees 64 lines either way.
+  llvm::Expected<hw::Target> T = target("zen3-vm");
+  REQUIRE(static_cast<bool>(T));
+  double Seconds[2];
+  for (int Padded : {0, 1}) {
+    int Stride = 1024 + 16 * Padded;
+    ProfileOptions O;
+    O.Entry = "kernel";
+    O.Args = {"f32:" + std::to_string(64 * Stride), "f32:16"};
+    O.TimeoutSeconds = 30;
+    llvm::Expected<ProgramProfile> P =
+        profileBuffer(columnKernel(Stride), O, "column.ll");
+    REQUIRE(static_cast<bool>(P));
+    llvm::Expected<std::vector<Prediction>> R = predictAll(*P, {&*T}, {1});
+    REQUIRE(static_cast<bool>(R));
+    const Prediction &Pr = R->front();
+    Seconds[Padded] = Pr.SecondsPerCall;
+    for (const BlockPrediction &B : Pr.Blocks)
+      if (B.Block == "loop")
+        CHECK((B.Bound == "memory:L1d-sets") == !Padded);
+  }
+  CHECK(Seconds[0] > 2 * Seconds[1]);
+}

@@ -372,6 +372,7 @@ static ProgramProfile everyFieldProfile() {
   B.StoreAlias = {{{1, 10}, {4, 960}}, 10, 485};
   B.StoreWait.Aliased = {{{4, 18}, {512, 1500}}, 1400};
   B.StoreWait.Same = {{{1, 7}}, 7};
+  B.Sets = {40, 450, 300};
   boost::add_vertex(GraphletVertex{"V0", "entry", "void", 1, 0, 0},
                     B.Successors[0].Superblock.G);
   boost::add_vertex(GraphletVertex{"S1_V1", "br", "void", 1, 0, 1},
@@ -397,6 +398,7 @@ TEST_CASE("the binary profile holds what the JSON one holds", "[profile]") {
   CHECK(Q->SampleRate == 0.1);
   CHECK(Q->Functions[0].Blocks[0].Body.G[2].NoNaNs);
   CHECK(Json.find("\"no_nans\": true") != std::string::npos);
+  CHECK(Q->Functions[0].Blocks[0].Sets == SetCrowding{40, 450, 300});
   // profileFromBuffer tells the forms apart.
   auto FromJson = profileFromBuffer(Json, "mem.json");
   auto FromBin = profileFromBuffer(Bin, "mem.cprof");

@@ -1,5 +1,6 @@
 //===- CacheModelTests.cpp - Eq. 4-6 against direct sums and LRU caches ---===//
 #include "crop/Simulator/CacheModel.h"
+#include "crop/Simulator/MemoryModel.h"
 
 #include <catch2/catch.hpp>
 
@@ -414,4 +415,41 @@ TEST_CASE("the class model applies where a class has a set of its own",
   CHECK(L64.evaluate(T, 0.5).Served[0] > 0.99); // no ClassTask: Eq. 4
   T.Reuse[64].ClassTask = Class;
   CHECK(L64.evaluate(T, 0.5).Served[0] == Approx(0.0));
+}
+
+TEST_CASE("misses crowded into few L1 sets wait for each other", "[cache]") {
+  // L1 of 64 sets x 8 ways, L2 and L3 at 12 and 40 cycles.
+  std::vector<LevelView> Ls = {{"L1d", 64, 8, 512, 4, 0, 1},
+                               {"L2", 64, 8, 8192, 12, 0, 1},
+                               {"L3", 64, 16, 131072, 40, 0, 1}};
+  BlockMemory M;
+  M.HasReuse = true;
+  M.AccessesPerExec = 28;
+  M.Served = {0.5, 0.5, 0, 0};
+  BlockProfile B;
+  B.Count = 5;
+  CHECK(crowdedSetCycles(B, M, Ls) == 0); // no record: no bound
+  // 20 new lines an execution, half of a window's in the busiest set, one
+  // L2 latency each; but only 14 misses: 14 x 0.5 x 12.
+  B.Sets = {100, 1600, 800};
+  CHECK(crowdedSetCycles(B, M, Ls) == Approx(84));
+  // 10 new lines an execution (the rest of the misses are old lines).
+  B.Count = 10;
+  CHECK(crowdedSetCycles(B, M, Ls) == Approx(60));
+  B.Count = 5;
+  // A 12-way L1 overflows only where more than 12 lines crowd: a quarter.
+  Ls[0].Ways = 12;
+  Ls[0].Lines = 768;
+  CHECK(crowdedSetCycles(B, M, Ls) == Approx(42));
+  Ls[0].Ways = 8;
+  Ls[0].Lines = 512;
+  // Lines from L3 fill the set at the same pace.
+  M.Served = {0.5, 0.25, 0.25, 0};
+  CHECK(crowdedSetCycles(B, M, Ls) == Approx(84));
+  // Two sets per class (a 64 KiB 8-way L1) halve the queue.
+  Ls[0].Lines = 1024;
+  CHECK(crowdedSetCycles(B, M, Ls) == Approx(42));
+  // Nothing misses L1: nothing waits.
+  M.Served = {1, 0, 0, 0};
+  CHECK(crowdedSetCycles(B, M, Ls) == 0);
 }

@@ -125,6 +125,32 @@ struct StoreWaitProfile {
   }
 };
 
+/// How a block's lines crowd into few cache sets. Each time the block
+/// touches a 64-byte line that is not among the last Window distinct lines
+/// it touched (a new line), the busiest in-page class among those Window
+/// lines, the new one included, holds Busiest of them. A line's in-page
+/// class is its L1 set on a physically indexed L1 with one set per class,
+/// and more lines of one class than the set has ways miss it in turn
+/// (docs/prediction.md, "Crowded sets"): Over8 sums Busiest over the
+/// events where it exceeds 8 (the ways of an 8-way L1), Over12 where it
+/// exceeds 12. Over / (Window x NewLines) is the share of the block's new
+/// lines that enter its busiest set, one after another.
+struct SetCrowding {
+  static constexpr unsigned Window = 32;
+  uint64_t NewLines = 0, Over8 = 0, Over12 = 0;
+
+  bool empty() const { return NewLines == 0; }
+  /// The share for an L1 of Ways ways, in [0, 1]: 0 when empty or when the
+  /// L1 has more than 12 ways (not recorded).
+  double share(unsigned Ways) const {
+    uint64_t Over = Ways <= 8 ? Over8 : Ways <= 12 ? Over12 : 0;
+    return NewLines ? double(Over) / (double(Window) * double(NewLines)) : 0.0;
+  }
+  bool operator==(const SetCrowding &O) const {
+    return NewLines == O.NewLines && Over8 == O.Over8 && Over12 == O.Over12;
+  }
+};
+
 struct BlockProfile {
   std::string Name;
   /// Executions over the whole profiled run (all calls of the function).
@@ -144,6 +170,8 @@ struct BlockProfile {
   StoreAliasProfile StoreAlias;
   /// Loads that read the offsets of another block's recent store.
   StoreWaitProfile StoreWait;
+  /// Whether its new lines crowd into few in-page classes (sets).
+  SetCrowding Sets;
 };
 
 /// How many parallel launches ran how many tasks: Eq. 3 applies per launch.
@@ -191,8 +219,9 @@ inline bool validVectorBits(int64_t Bits) {
 }
 
 struct ProgramProfile {
-  /// 2: binary profiles carry GraphletMachine::SlotTrips.
-  static constexpr unsigned FormatVersion = 2;
+  /// 2: binary profiles carry GraphletMachine::SlotTrips; 3: and
+  /// BlockProfile::Sets.
+  static constexpr unsigned FormatVersion = 3;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the

@@ -50,6 +50,13 @@ MemoryCost memoryCost(const BlockProfile &B, CacheModel &CM,
                       const std::map<uint32_t, double> *Warm,
                       double SampleRate);
 
+/// Crowded sets: cycles per execution of block B's L1 misses when its lines
+/// crowd into few sets and the misses of one set wait for each other
+/// (BlockProfile::Sets); 0 for profiles without the record or a hierarchy
+/// without an L2. M is the block's split over Ls (innermost first).
+double crowdedSetCycles(const BlockProfile &B, const BlockMemory &M,
+                        const std::vector<LevelView> &Ls);
+
 /// 4K aliasing (x86 targets): cycles per execution of the chain that loads
 /// waiting on older stores at the same page offsets form; 0 when there is
 /// none. LoadToStore is the block's longest load-to-store dependence path,
