@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -184,6 +186,22 @@ static bool readU64(const json::Value &V, uint64_t &Out, json::Path P) {
     return false;
   }
   Out = uint64_t(*I);
+  return true;
+}
+
+/// Each Key of O, all required, into its counter.
+static bool
+readCounts(const json::Object &O, json::Path P,
+           std::initializer_list<std::pair<const char *, uint64_t *>> Counts) {
+  for (auto [Key, Out] : Counts) {
+    const json::Value *X = O.get(Key);
+    if (!X) {
+      P.field(Key).report("missing");
+      return false;
+    }
+    if (!readU64(*X, *Out, P.field(Key)))
+      return false;
+  }
   return true;
 }
 
@@ -449,17 +467,11 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
       SP.report("expected an object with 'new_lines', 'over_8' and 'over_12'");
       return false;
     }
-    for (auto [Key, Out] : {std::pair{"new_lines", &B.Sets.NewLines},
-                            std::pair{"over_8", &B.Sets.Over8},
-                            std::pair{"over_12", &B.Sets.Over12}}) {
-      const json::Value *V = SO->get(Key);
-      if (!V) {
-        SP.field(Key).report("missing");
-        return false;
-      }
-      if (!readU64(*V, *Out, SP.field(Key)))
-        return false;
-    }
+    if (!readCounts(*SO, SP,
+                    {{"new_lines", &B.Sets.NewLines},
+                     {"over_8", &B.Sets.Over8},
+                     {"over_12", &B.Sets.Over12}}))
+      return false;
     if (B.Sets.Over8 > uint64_t(SetCrowding::Window) * B.Sets.NewLines) {
       SP.field("over_8").report("more than 32 per new line");
       return false;
@@ -516,18 +528,10 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
       return false;
     }
     StoreAliasProfile &S = B.StoreAlias;
-    std::pair<const char *, uint64_t *> Counts[] = {
-        {"read_modify_write", &S.ReadModifyWrite},
-        {"executions", &S.Executions}};
-    for (auto [Key, Out] : Counts) {
-      const json::Value *X = SO->get(Key);
-      if (!X) {
-        AP.field(Key).report("missing");
-        return false;
-      }
-      if (!readU64(*X, *Out, AP.field(Key)))
-        return false;
-    }
+    if (!readCounts(*SO, AP,
+                    {{"read_modify_write", &S.ReadModifyWrite},
+                     {"executions", &S.Executions}}))
+      return false;
     if (!distancesFromJSON(*A, AP.field("distances"), false, S.Distances))
       return false;
   }
