@@ -277,6 +277,34 @@ TEST_CASE("line-crossing loads round-trip, are optional and checked",
         std::string::npos);
 }
 
+TEST_CASE("set crowding round-trips, is optional and checked", "[profile]") {
+  ProgramProfile P = sampleProfile();
+  CHECK(profileToJSON(P).find("set_crowding") == std::string::npos);
+  BlockProfile &B = P.Functions[0].Blocks[0];
+  B.Sets = {10, 100, 40};
+  std::string Text = profileToJSON(P);
+  auto Q = profileFromJSON(Text, "mem");
+  REQUIRE(static_cast<bool>(Q));
+  CHECK(Q->Functions[0].Blocks[0].Sets == B.Sets);
+  // Each bad record names its field: more over 12 than over 8, more than
+  // 32 per new line, a count missing.
+  auto Error = [&](const std::string &From, const std::string &To) {
+    std::string Bad = Text;
+    size_t Pos = Bad.find(From);
+    REQUIRE(Pos != std::string::npos);
+    Bad.replace(Pos, From.size(), To);
+    auto X = profileFromJSON(Bad, "bad.json");
+    REQUIRE_FALSE(static_cast<bool>(X));
+    return llvm::toString(X.takeError());
+  };
+  CHECK_THAT(Error("\"over_12\": 40", "\"over_12\": 101"),
+             Catch::Contains("over_12") && Catch::Contains("over_8"));
+  CHECK_THAT(Error("\"over_8\": 100", "\"over_8\": 321"),
+             Catch::Contains("over_8") && Catch::Contains("32 per new line"));
+  CHECK_THAT(Error("\"new_lines\": 10", "\"lines\": 10"),
+             Catch::Contains("new_lines") && Catch::Contains("missing"));
+}
+
 TEST_CASE("a newer profile version is refused with a message", "[profile]") {
   std::string Text = profileToJSON(sampleProfile());
   std::string Current =
