@@ -104,6 +104,9 @@ void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
 
 void RunState::BlockMem::touchLine(uint64_t Line) {
   constexpr uint32_t W = SetCrowding::Window;
+  // Most accesses touch the line the block touched last: skip the scan.
+  if (RecentFilled && Recent[(RecentNext + W - 1) % W] == Line)
+    return;
   for (uint32_t I = 0; I < RecentFilled; ++I)
     if (Recent[I] == Line)
       return; // Touched lately: not a new line.
