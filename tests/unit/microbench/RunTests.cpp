@@ -204,7 +204,15 @@ TEST_CASE("the load- and store-queue tests find windows of plausible size",
 
 TEST_CASE("the 4K-alias test times both layouts of a 32-deep FP chain",
           "[microbench]") {
+  // A shared host can stall one form through all of a quick run's repeats
+  // (CI once timed the apart form at 45 ns against 26 aliased): each form's
+  // best of three runs is compared.
   mb::AliasMeasurement A = mb::measureAlias4K(true);
+  for (int Run = 0; Run < 2; ++Run) {
+    mb::AliasMeasurement B = mb::measureAlias4K(true);
+    A.AliasedNs = std::min(A.AliasedNs, B.AliasedNs);
+    A.ApartNs = std::min(A.ApartNs, B.ApartNs);
+  }
   INFO("aliased " << A.AliasedNs << " ns, apart " << A.ApartNs << " ns");
   // Each step is 32 FP operations (at most 4 a cycle, below 7 GHz, even
   // where successive steps overlap) and a store and a load: not under 1 ns,
@@ -217,7 +225,13 @@ TEST_CASE("the 4K-alias test times both layouts of a 32-deep FP chain",
 
 TEST_CASE("loads that cross a line cost no less than loads within one",
           "[microbench]") {
+  // Each form's best of three quick runs, as for the 4K-alias test.
   mb::SplitLoadMeasurement S = mb::measureSplitLoad(true);
+  for (int Run = 0; Run < 2; ++Run) {
+    mb::SplitLoadMeasurement B = mb::measureSplitLoad(true);
+    S.AlignedNs = std::min(S.AlignedNs, B.AlignedNs);
+    S.ShiftedNs = std::min(S.ShiftedNs, B.ShiftedNs);
+  }
   INFO(S.Bytes << "-byte loads: " << S.AlignedNs << " ns aligned, "
                << S.ShiftedNs << " ns shifted (" << S.CrossingShare
                << " of them crossing a line)");
@@ -232,7 +246,15 @@ TEST_CASE("loads that cross a line cost no less than loads within one",
 
 TEST_CASE("the FMA-store port test times each mix no faster than its parts",
           "[microbench]") {
+  // Each mix's best of three quick runs, as for the 4K-alias test.
   mb::FmaStoreMeasurement M = mb::measureFmaStore(true);
+  for (int Run = 0; Run < 2; ++Run) {
+    mb::FmaStoreMeasurement B = mb::measureFmaStore(true);
+    M.FNs = std::min(M.FNs, B.FNs);
+    M.SNs = std::min(M.SNs, B.SNs);
+    M.FSNs = std::min(M.FSNs, B.FSNs);
+    M.FFSNs = std::min(M.FFSNs, B.FFSNs);
+  }
   INFO("F " << M.FNs << ", S " << M.SNs << ", F+S " << M.FSNs << ", F+F+S "
             << M.FFSNs << " ns per group");
 #if defined(__x86_64__)
