@@ -158,6 +158,13 @@ __attribute__((noinline)) static float gather(const char *B, const unsigned *Off
   return S0 + S1 + S2 + S3;
 }
 
+/* Independent stores at the offsets Off[0..N), repeated. */
+__attribute__((noinline)) static void scatter(char *B, const unsigned *Off, int N, int R) {
+  for (int K = 0; K < R; ++K)
+    for (int I = 0; I < N; ++I)
+      *(float *)(B + Off[I]) = (float)K;
+}
+
 /* 0..N-1 in a fixed shuffled order (Fisher-Yates from srand(1)); the caller frees it. */
 static long *shuffled(long N) {
   long *Order = malloc(sizeof(long) * N);
@@ -172,8 +179,8 @@ static long *shuffled(long N) {
   return Order;
 }
 
-/* ns per load of N lines Stride bytes apart, visited in a shuffled order (no prefetcher follows). */
-static double setMisses(int N, long Stride) {
+/* ns per load (or store) of N lines Stride bytes apart, visited in a shuffled order (no prefetcher follows). */
+static double setAccesses(int N, long Stride, int Store) {
   char *B = pages((size_t)N * Stride + 4096, 0);
   unsigned *Off = malloc(sizeof(unsigned) * N);
   long *Order = shuffled(N);
@@ -185,13 +192,18 @@ static double setMisses(int N, long Stride) {
   double Best = 1e9;
   for (int K = 0; K < 7; ++K) {
     double T = now();
-    Sink += gather(B, Off, N, R);
+    if (Store)
+      scatter(B, Off, N, R);
+    else
+      Sink += gather(B, Off, N, R);
     T = now() - T;
     Best = T < Best ? T : Best;
   }
   free(Off);
   return 1e9 * Best / ((double)R * N);
 }
+
+static double setMisses(int N, long Stride) { return setAccesses(N, Stride, 0); }
 
 /* ns per step of a dependent chase through N lines in shuffled order: one line per 4 KiB page (Paged; the
  * line's place in its page moves on by one line per page, so the lines spread over every cache set) or the
@@ -501,6 +513,14 @@ int main(void) {
   printf("| | 4096 lines, 4 classes (1 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n", setMisses(4096, 1024));
   printf("| | 65536 lines, every class (64 B stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
          setMisses(65536, 64));
+  printf("| stores into crowded sets: independent stores in shuffled order (each line made dirty) | 128 lines, one "
+         "in-page class (4 KiB stride) | %.3f ns per store |\n", setAccesses(128, 4096, 1));
+  printf("| | 128 lines, 4 classes (1 KiB stride) | %.3f ns per store |\n", setAccesses(128, 1024, 1));
+  printf("| | 392 lines, 4 classes (1 KiB stride) | %.3f ns per store |\n", setAccesses(392, 1024, 1));
+  printf("| | 2048 lines, every class (64 B stride, 128 KiB: L1 misses, L2 hits) | %.3f ns per store |\n",
+         setAccesses(2048, 64, 1));
+  printf("| | 256 lines, every class (64 B stride, 16 KiB: L1 hits) | %.3f ns per store |\n",
+         setAccesses(256, 64, 1));
   printf("| loop entries that wait for the previous entry's store: "
          "c.dense/s09's nest | C at W's page offsets | %.2f ms |\n",
          1e3 * waitingEntries(0));
