@@ -613,6 +613,32 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                 "any core's FMA port is held by one store",
                 C.StoreFmaPortCycles);
 
+  if (const Val *L = R.get("parallel_launch", false);
+      L && expectKind(D, *L, R.path("parallel_launch"), Val::Map)) {
+    for (const auto &[Key, V] : L->Entries) {
+      std::string P = joinPath(R.path("parallel_launch"), Key);
+      uint32_t N = 0;
+      if (!to_integer(StringRef(Key).trim(), N, 10) || N == 0 ||
+          (HaveThreads && N > C.Threads)) {
+        D.error(V, P,
+                formatv("'{0}' is not a count of threads from 1 to {1}", Key,
+                        C.Threads));
+        continue;
+      }
+      double S = 0;
+      // A millisecond would be a process spawn, not a launch: a unit typo.
+      if (readPositive(D, &V, P, Dimension::Time, S)) {
+        if (S > 1e-3)
+          D.error(V, P,
+                  formatv("{0} is more than any runtime's launch takes (at "
+                          "most 1 ms)",
+                          formatQuantity(S, Dimension::Time)));
+        else
+          C.ParallelLaunchSeconds[N] = S;
+      }
+    }
+  }
+
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {
       if (U->Entries.empty())

@@ -34,6 +34,21 @@ double clockForThreads(const CpuParams &C, unsigned Threads) {
   return Lo->second + T * (Hi->second - Lo->second);
 }
 
+double parallelLaunchSeconds(const CpuParams &C, unsigned Threads) {
+  const auto &L = C.ParallelLaunchSeconds;
+  if (L.empty())
+    return 0;
+  uint32_t N = std::max(1u, Threads);
+  auto Hi = L.lower_bound(N);
+  if (Hi == L.end())
+    return std::prev(Hi)->second;
+  if (Hi->first == N || Hi == L.begin())
+    return Hi->second;
+  auto Lo = std::prev(Hi);
+  double T = double(N - Lo->first) / double(Hi->first - Lo->first);
+  return Lo->second + T * (Hi->second - Lo->second);
+}
+
 uint32_t typeBits(const std::string &Type) {
   if (Type == "f16" || Type == "bf16")
     return 16;

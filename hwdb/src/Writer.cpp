@@ -50,6 +50,13 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
   if (C.StoreFmaPortCycles > 0)
     E << YAML::Key << "store_fma_port" << YAML::Value
       << q(C.StoreFmaPortCycles, Dimension::Cycles);
+  if (!C.ParallelLaunchSeconds.empty()) {
+    E << YAML::Key << "parallel_launch" << YAML::Value << YAML::Flow
+      << YAML::BeginMap;
+    for (const auto &[N, S] : C.ParallelLaunchSeconds)
+      E << YAML::Key << N << YAML::Value << q(S, Dimension::Time);
+    E << YAML::EndMap;
+  }
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;
@@ -163,11 +170,13 @@ std::string targetToJSON(const Target &T) {
            {"path", T.Path}};
   if (T.Cpu) {
     const CpuParams &C = *T.Cpu;
-    Object Units, Clocks, Instrs;
+    Object Units, Clocks, Launches, Instrs;
     for (const auto &[U, N] : C.Units)
       Units[U] = int64_t(N);
     for (const auto &[N, Hz] : C.FrequencyByActiveCores)
       Clocks[std::to_string(N)] = Hz;
+    for (const auto &[N, S] : C.ParallelLaunchSeconds)
+      Launches[std::to_string(N)] = S;
     for (const auto &[K, I] : C.Instructions)
       Instrs[K] = Object{{"latency_cycles", I.Latency},
                          {"throughput_cycles", I.RecipThroughput},
@@ -200,6 +209,7 @@ std::string targetToJSON(const Target &T) {
         {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
         {"split_load_extra_cycles", C.SplitLoadExtraCycles},
         {"store_fma_port_cycles", C.StoreFmaPortCycles},
+        {"parallel_launch_s", std::move(Launches)},
         {"units", std::move(Units)},
         {"caches", std::move(Caches)},
         {"ram",

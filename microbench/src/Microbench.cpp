@@ -1126,6 +1126,28 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                .str());
     }
   }
+  // What one launch of a parallel loop costs the thread that launches it.
+  ParallelLaunchMeasurement PL = measureParallelLaunch(H.Threads, O.Quick);
+  if (!PL.Ns.empty()) {
+    std::string List;
+    for (const auto &[Team, Ns] : PL.Ns) {
+      // Two significant digits of microseconds: repeats agree to ~10 %.
+      double Us = std::round(Ns / 10) / 100;
+      C.ParallelLaunchSeconds[Team] = std::max(0.01, Us) * 1e-6;
+      List += formatv("{0}{1} thread{2}: {3:f2} us", List.empty() ? "" : ", ",
+                      Team, Team == 1 ? "" : "s", Ns / 1000)
+                  .str();
+    }
+    report("parallel launch, all threads", PL.Ns.rbegin()->second / 1000, "us",
+           0);
+    note("parallel_launch is measured: empty `omp parallel for` loops (one "
+         "iteration per thread, static schedule, as clang lowers them) "
+         "through " +
+         PL.Runtime +
+         ", best of repeats, workers spinning between launches: " + List);
+  } else {
+    note("parallel_launch not written: " + PL.Why);
+  }
   return Error::success();
 }
 

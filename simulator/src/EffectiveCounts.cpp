@@ -106,6 +106,9 @@ FunctionPlan crop::planFunction(const FunctionProfile &F, unsigned Threads) {
     Running += W * double(std::min<uint64_t>(Threads, G.Tasks));
     Tasks += W;
   }
+  for (const LaunchGroup &G : Groups)
+    Plan.Launches += double(G.Launches);
+  Plan.PaysLaunch = Threads > 1 || F.Runtime == ParallelRuntime::OpenMP;
   if (Tasks > 0) {
     Plan.SerialWeight = Weighted / Tasks;
     Plan.Running = std::max(1u, unsigned(std::lround(Running / Tasks)));

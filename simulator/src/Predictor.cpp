@@ -76,6 +76,8 @@ Hash128 targetHash(const hw::Target &T) {
     H.u64(C->ReorderBuffer).u64(C->SchedulerFp).u64(C->SchedulerFpPickable);
     H.u64(C->LoadQueue).u64(C->StoreQueue).u64(C->Alias4KWaitsForData);
     H.f64(C->SplitLoadExtraCycles).f64(C->StoreFmaPortCycles);
+    for (const auto &[N, S] : C->ParallelLaunchSeconds)
+      H.u64(N).f64(S);
     for (const auto &[U, N] : C->Units)
       H.str(U).u64(N);
     for (const hw::CacheLevel &L : C->Caches)
@@ -477,6 +479,20 @@ Prediction CpuPredictor::run() {
       R.Blocks.push_back(std::move(BP));
     }
   }
+
+  // Each launch of a parallel loop holds the launching thread while the
+  // runtime wakes the team, schedules the iterations and joins it at the
+  // end: time no block's cost contains (docs/prediction.md, "Parallel
+  // launches").
+  if (double Launch = hw::parallelLaunchSeconds(Cpu, R.Threads); Launch > 0)
+    for (const FunctionProfile &F : Prof.Functions) {
+      FunctionPlan Plan = planFunction(F, R.Threads);
+      if (!Plan.PaysLaunch || Plan.Launches <= 0)
+        continue;
+      double Cycles = Plan.Launches / EntryCalls * Launch * Cpu.FrequencyHz;
+      R.CyclesPerCall += Cycles;
+      R.BoundCycles["launch"] += Cycles;
+    }
 
   double AllAccesses = 0;
   for (double S : Served)

@@ -103,6 +103,7 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
+            "parallel_launch, "
             "units, "
             "caches, "
             "ram, instructions)");
@@ -387,6 +388,7 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
+            "parallel_launch, "
             "units, "
             "caches, "
             "ram, instructions)");
@@ -459,6 +461,44 @@ TEST_CASE("the clock by busy cores: parsed, checked, interpolated", "[hwdb]") {
                         "3 cycles}"));
   CHECK(StringRef(errorOf(H))
             .starts_with(H + ":10: cpu.frequency_by_active_cores.1: "));
+}
+
+TEST_CASE("parallel launch costs: parsed, checked, written back", "[hwdb]") {
+  Dir D;
+  std::string F = D.write(
+      "t.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  parallel_launch: {1: 0.5 us, "
+                        "2: 1200 ns}"));
+  Expected<Target> T = loadTarget(F);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  const CpuParams &C = *T->Cpu;
+  REQUIRE(C.ParallelLaunchSeconds.size() == 2);
+  CHECK(C.ParallelLaunchSeconds.at(1) == Approx(0.5e-6));
+  CHECK(parallelLaunchSeconds(C, 2) == Approx(1.2e-6));
+  CHECK(parallelLaunchSeconds(C, 0) == Approx(0.5e-6));
+  // Written back and read again, the same values.
+  std::string Again = D.write("again.yaml", targetToYAML(*T));
+  Expected<Target> T2 = loadTarget(Again);
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->ParallelLaunchSeconds == C.ParallelLaunchSeconds);
+
+  std::string G = D.write(
+      "u.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  parallel_launch: {5: 1 us}"));
+  CHECK(errorOf(G) == G + ":10: cpu.parallel_launch.5: '5' is not a count of "
+                          "threads from 1 to 4");
+  // A unit slip (seconds for microseconds) is caught, not believed.
+  std::string H = D.write(
+      "v.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  parallel_launch: {2: 1.2 s}"));
+  CHECK(errorOf(H) == H + ":10: cpu.parallel_launch.2: 1.2 s is more than "
+                          "any runtime's launch takes (at most 1 ms)");
+  std::string K = D.write(
+      "w.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  parallel_launch: {2: 3 GHz}"));
+  CHECK(StringRef(errorOf(K)).starts_with(K + ":10: cpu.parallel_launch.2: "));
 }
 
 TEST_CASE("a vector wider than a register costs its pieces, an insert or "

@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <dlfcn.h>
+
 using namespace llvm;
 using namespace crop;
 
@@ -221,6 +223,33 @@ TEST_CASE("the 4K-alias test times both layouts of a 32-deep FP chain",
   CHECK(A.ApartNs <= 10000);
   CHECK(A.AliasedNs >= 0.8 * A.ApartNs);
   CHECK(A.waits() == (A.AliasedNs > 2 * A.ApartNs));
+}
+
+TEST_CASE("a parallel launch through the OpenMP runtime costs a sane time "
+          "per team size",
+          "[microbench]") {
+  unsigned Threads = mb::detectHostInfo().Threads;
+  mb::ParallelLaunchMeasurement M = mb::measureParallelLaunch(Threads, true);
+  if (!M.Why.empty()) {
+    WARN("not measured: " << M.Why);
+    CHECK(M.Ns.empty());
+    return;
+  }
+  CHECK(M.Runtime == "libomp");
+  // Teams of 1, 2, 4 ... and the host's threads.
+  REQUIRE(M.Ns.count(1));
+  CHECK(M.Ns.count(std::max(1u, Threads)));
+  for (const auto &[Team, Ns] : M.Ns) {
+    INFO(Team << " threads: " << Ns << " ns per launch");
+    CHECK(Team <= std::max(1u, Threads));
+    // A fork and a join: some runtime calls at least, and on a stalled
+    // host aside, far less than a millisecond (the descriptor's bound).
+    CHECK(Ns >= 10);
+    CHECK(Ns <= 1e6);
+  }
+  // The runtime is opened privately: its entry points do not become the
+  // process's (the analyzer's serial stand-ins keep those names).
+  CHECK(dlsym(RTLD_DEFAULT, "__kmpc_fork_call") == nullptr);
 }
 
 TEST_CASE("loads that cross a line cost no less than loads within one",

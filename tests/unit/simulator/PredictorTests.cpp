@@ -556,6 +556,61 @@ TEST_CASE("the clock follows the busy cores; RAM latency stays a time",
   CHECK(D->SecondsPerCall == Approx(E->SecondsPerCall * 2.45 / 3.5));
 }
 
+TEST_CASE("each parallel launch costs the launching thread the runtime's "
+          "fork and join",
+          "[predict]") {
+  hw::Target T = target("gold5220r");
+  T.Cpu->FrequencyByActiveCores.clear();
+  // 8 launches of 4 tasks over 2 entry calls: 4 launches per call.
+  ProgramProfile P = handProfile(32, 64, true);
+  P.EntryCalls = 2;
+  P.Functions[0].Launches = {{4, 8}};
+  auto at = [&](const hw::Target &Tg, ParallelRuntime Rt, unsigned Threads) {
+    ProgramProfile Q = P;
+    Q.Functions[0].Runtime = Rt;
+    PredictOptions O;
+    O.Threads = Threads;
+    llvm::Expected<Prediction> R = predict(Q, Tg, O);
+    REQUIRE(static_cast<bool>(R));
+    return *R;
+  };
+  hw::Target L = T;
+  L.Cpu->ParallelLaunchSeconds = {{1, 0.5e-6}, {2, 1e-6}, {8, 4e-6}};
+  CHECK(hw::parallelLaunchSeconds(*L.Cpu, 4) == Approx(2e-6));
+  CHECK(hw::parallelLaunchSeconds(*L.Cpu, 48) == Approx(4e-6));
+  CHECK(hw::parallelLaunchSeconds(*T.Cpu, 4) == 0);
+  for (unsigned Threads : {1u, 2u, 4u}) {
+    INFO(Threads << " threads");
+    double Cost = hw::parallelLaunchSeconds(*L.Cpu, Threads);
+    Prediction Without = at(T, ParallelRuntime::OpenMP, Threads);
+    Prediction With = at(L, ParallelRuntime::OpenMP, Threads);
+    CHECK(With.SecondsPerCall ==
+          Approx(Without.SecondsPerCall + 4 * Cost).epsilon(1e-9));
+    CHECK(With.BoundCycles.at("launch") == Approx(4 * Cost * With.FrequencyHz));
+    // TVM's and Halide's pools run a one-thread launch as a plain call.
+    for (ParallelRuntime Rt : {ParallelRuntime::TVM, ParallelRuntime::Halide}) {
+      double Extra =
+          at(L, Rt, Threads).SecondsPerCall - at(T, Rt, Threads).SecondsPerCall;
+      CHECK(Extra == Approx(Threads > 1 ? 4 * Cost : 0).margin(1e-15));
+    }
+  }
+  // A serial function launches nothing.
+  ProgramProfile S = handProfile(32, 64, false);
+  PredictOptions O;
+  O.Threads = 2;
+  llvm::Expected<Prediction> A = predict(S, T, O), B = predict(S, L, O);
+  REQUIRE(static_cast<bool>(A));
+  REQUIRE(static_cast<bool>(B));
+  CHECK(A->SecondsPerCall == B->SecondsPerCall);
+  // Launches that dominate name the bound.
+  ProgramProfile Tiny = handProfile(2, 1, true);
+  Tiny.Functions[0].Launches = {{2, 1}};
+  L.Cpu->ParallelLaunchSeconds = {{2, 1e-3}};
+  llvm::Expected<Prediction> C = predict(Tiny, L, O);
+  REQUIRE(static_cast<bool>(C));
+  CHECK(C->Bound == "launch");
+}
+
 TEST_CASE("a repeated prediction is memoized and identical", "[predict]") {
   hw::Target T = target("gold5220r");
   ProgramProfile P = handProfile(10, 500, true);

@@ -54,6 +54,10 @@ struct CpuParams;
 /// min(Threads, Cores) busy cores, linear between the counts it lists and
 /// its first or last value beyond them; FrequencyHz without it.
 double clockForThreads(const CpuParams &C, unsigned Threads);
+/// One parallel launch's cost with a team of Threads: ParallelLaunchSeconds
+/// at Threads, linear between the counts it lists, its first or last value
+/// beyond them; 0 without it.
+double parallelLaunchSeconds(const CpuParams &C, unsigned Threads);
 
 struct CpuParams {
   uint32_t Threads = 1;     ///< Hardware threads the runtime uses.
@@ -112,6 +116,12 @@ struct CpuParams {
   /// "FMAs beside vector stores"). Measured by `crop microbench`; 0: the
   /// two do not compete (not written).
   double StoreFmaPortCycles = 0;
+  /// What one launch of a parallel loop costs the thread that launches it,
+  /// by threads in the team (N -> seconds): waking the workers, handing out
+  /// the iterations, the barrier at the loop's end and the join, with an
+  /// empty body. Measured by `crop microbench` through the OpenMP runtime;
+  /// empty: not modelled (a launch costs nothing).
+  std::map<uint32_t, double> ParallelLaunchSeconds;
   /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
   std::map<std::string, uint32_t> Units;
   std::vector<CacheLevel> Caches; ///< Innermost first.

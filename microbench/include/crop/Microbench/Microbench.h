@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -239,6 +240,18 @@ struct FmaStoreMeasurement {
   }
 };
 FmaStoreMeasurement measureFmaStore(bool Quick);
+
+/// Nanoseconds per launch of an empty parallel loop (one iteration per
+/// thread) through the OpenMP runtime, by team size (1, 2, 4 ... and
+/// MaxThreads), best of repeats with the workers spinning between launches;
+/// empty with Why set where the runtime is not there.
+struct ParallelLaunchMeasurement {
+  std::string Runtime;
+  std::map<unsigned, double> Ns;
+  std::string Why;
+};
+ParallelLaunchMeasurement measureParallelLaunch(unsigned MaxThreads,
+                                                bool Quick);
 
 } // namespace crop::mb
 

@@ -37,6 +37,14 @@ struct FunctionPlan {
   bool PerThreadPrologue = false;
   double LaunchesPerTask = 0; ///< sum(launches) / Count(F)
   double ChunkTasks = 1;      ///< ceil(tasks / threads), launch-averaged
+  /// Parallel launches over the profiled run (one without a launch record);
+  /// each costs the launching thread the runtime's fork and join.
+  double Launches = 0;
+  /// Whether the runtime enters its launch path with a team of Threads:
+  /// OpenMP always (a one-thread region still runs the fork, the static
+  /// schedule and the barrier); TVM's and Halide's pools run a one-thread
+  /// launch as a plain call.
+  bool PaysLaunch = false;
 };
 
 FunctionPlan planFunction(const FunctionProfile &F, unsigned Threads);
