@@ -512,6 +512,37 @@ void readCaches(Diag &D, const Val &List, StringRef Path, CpuParams &C) {
   }
 }
 
+/// A map from a count (1 to Max, what Counted names) to a quantity, as
+/// `frequency_by_active_cores` and `parallel_launch` are; Max 0: unbounded.
+/// A quantity above Limit (when given) is an error that says why.
+void readCountMap(Diag &D, const Val *M, StringRef Path, uint32_t Max,
+                  StringRef Counted, Dimension Dim,
+                  std::map<uint32_t, double> &Out, double Limit = 0,
+                  StringRef Why = "") {
+  if (!M || !expectKind(D, *M, Path, Val::Map))
+    return;
+  for (const auto &[Key, V] : M->Entries) {
+    std::string P = joinPath(Path, Key);
+    uint32_t N = 0;
+    if (!to_integer(StringRef(Key).trim(), N, 10) || N == 0 ||
+        (Max && N > Max)) {
+      D.error(V, P,
+              formatv("'{0}' is not a count of {1} from 1 to {2}", Key, Counted,
+                      Max));
+      continue;
+    }
+    double Q = 0;
+    if (!readPositive(D, &V, P, Dim, Q))
+      continue;
+    if (Limit > 0 && Q > Limit)
+      D.error(V, P,
+              formatv("{0} is more than {1} (at most {2})",
+                      formatQuantity(Q, Dim), Why, formatQuantity(Limit, Dim)));
+    else
+      Out[N] = Q;
+  }
+}
+
 void readCpu(Diag &D, const Val &M, CpuParams &C) {
   MapReader R(D, M, "cpu");
   const Val *ThreadsV = R.get("threads", true);
@@ -523,23 +554,9 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                     C.Cores));
   readPositive(D, R.get("frequency", true), R.path("frequency"),
                Dimension::Frequency, C.FrequencyHz);
-  if (const Val *F = R.get("frequency_by_active_cores", false);
-      F && expectKind(D, *F, R.path("frequency_by_active_cores"), Val::Map)) {
-    for (const auto &[Key, V] : F->Entries) {
-      std::string P = joinPath(R.path("frequency_by_active_cores"), Key);
-      uint32_t N = 0;
-      if (!to_integer(StringRef(Key).trim(), N, 10) || N == 0 ||
-          (HaveCores && N > C.Cores)) {
-        D.error(V, P,
-                formatv("'{0}' is not a count of busy cores from 1 to {1}",
-                        Key, C.Cores));
-        continue;
-      }
-      double Hz = 0;
-      if (readPositive(D, &V, P, Dimension::Frequency, Hz))
-        C.FrequencyByActiveCores[N] = Hz;
-    }
-  }
+  readCountMap(D, R.get("frequency_by_active_cores", false),
+               R.path("frequency_by_active_cores"), HaveCores ? C.Cores : 0,
+               "busy cores", Dimension::Frequency, C.FrequencyByActiveCores);
   readCount(D, R.get("issue_width", true), R.path("issue_width"),
             C.IssueWidth);
   const Val *Simd = R.get("simd_bits", true);
@@ -613,31 +630,10 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
                 "any core's FMA port is held by one store",
                 C.StoreFmaPortCycles);
 
-  if (const Val *L = R.get("parallel_launch", false);
-      L && expectKind(D, *L, R.path("parallel_launch"), Val::Map)) {
-    for (const auto &[Key, V] : L->Entries) {
-      std::string P = joinPath(R.path("parallel_launch"), Key);
-      uint32_t N = 0;
-      if (!to_integer(StringRef(Key).trim(), N, 10) || N == 0 ||
-          (HaveThreads && N > C.Threads)) {
-        D.error(V, P,
-                formatv("'{0}' is not a count of threads from 1 to {1}", Key,
-                        C.Threads));
-        continue;
-      }
-      double S = 0;
-      // A millisecond would be a process spawn, not a launch: a unit typo.
-      if (readPositive(D, &V, P, Dimension::Time, S)) {
-        if (S > 1e-3)
-          D.error(V, P,
-                  formatv("{0} is more than any runtime's launch takes (at "
-                          "most 1 ms)",
-                          formatQuantity(S, Dimension::Time)));
-        else
-          C.ParallelLaunchSeconds[N] = S;
-      }
-    }
-  }
+  // A millisecond would be a process spawn, not a launch: a unit slip.
+  readCountMap(D, R.get("parallel_launch", false), R.path("parallel_launch"),
+               HaveThreads ? C.Threads : 0, "threads", Dimension::Time,
+               C.ParallelLaunchSeconds, 1e-3, "any runtime's launch takes");
 
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {

@@ -19,34 +19,32 @@ const char *targetKindName(TargetKind K) {
   return "unknown";
 }
 
-double clockForThreads(const CpuParams &C, unsigned Threads) {
-  const auto &F = C.FrequencyByActiveCores;
-  if (F.empty())
-    return C.FrequencyHz;
-  uint32_t Busy = std::max(1u, std::min(Threads, std::max(1u, C.Cores)));
-  auto Hi = F.lower_bound(Busy);
-  if (Hi == F.end())
+namespace {
+/// M at N: linear between the counts it lists, its first or last value
+/// beyond them. M is not empty.
+double atCount(const std::map<uint32_t, double> &M, uint32_t N) {
+  auto Hi = M.lower_bound(N);
+  if (Hi == M.end())
     return std::prev(Hi)->second;
-  if (Hi->first == Busy || Hi == F.begin())
-    return Hi->second;
-  auto Lo = std::prev(Hi);
-  double T = double(Busy - Lo->first) / double(Hi->first - Lo->first);
-  return Lo->second + T * (Hi->second - Lo->second);
-}
-
-double parallelLaunchSeconds(const CpuParams &C, unsigned Threads) {
-  const auto &L = C.ParallelLaunchSeconds;
-  if (L.empty())
-    return 0;
-  uint32_t N = std::max(1u, Threads);
-  auto Hi = L.lower_bound(N);
-  if (Hi == L.end())
-    return std::prev(Hi)->second;
-  if (Hi->first == N || Hi == L.begin())
+  if (Hi->first == N || Hi == M.begin())
     return Hi->second;
   auto Lo = std::prev(Hi);
   double T = double(N - Lo->first) / double(Hi->first - Lo->first);
   return Lo->second + T * (Hi->second - Lo->second);
+}
+} // namespace
+
+double clockForThreads(const CpuParams &C, unsigned Threads) {
+  if (C.FrequencyByActiveCores.empty())
+    return C.FrequencyHz;
+  return atCount(C.FrequencyByActiveCores,
+                 std::max(1u, std::min(Threads, std::max(1u, C.Cores))));
+}
+
+double parallelLaunchSeconds(const CpuParams &C, unsigned Threads) {
+  if (C.ParallelLaunchSeconds.empty())
+    return 0;
+  return atCount(C.ParallelLaunchSeconds, std::max(1u, Threads));
 }
 
 uint32_t typeBits(const std::string &Type) {

@@ -12,19 +12,25 @@ namespace crop::hw {
 namespace {
 std::string q(double V, Dimension D) { return formatQuantity(V, D); }
 
+/// A count -> quantity map on one line; nothing when empty.
+void countMap(YAML::Emitter &E, const char *Key,
+              const std::map<uint32_t, double> &M, Dimension D) {
+  if (M.empty())
+    return;
+  E << YAML::Key << Key << YAML::Value << YAML::Flow << YAML::BeginMap;
+  for (const auto &[N, V] : M)
+    E << YAML::Key << N << YAML::Value << q(V, D);
+  E << YAML::EndMap;
+}
+
 void writeCpu(YAML::Emitter &E, const CpuParams &C) {
   E << YAML::Key << "cpu" << YAML::Value << YAML::BeginMap;
   E << YAML::Key << "threads" << YAML::Value << C.Threads;
   E << YAML::Key << "cores" << YAML::Value << C.Cores;
   E << YAML::Key << "frequency" << YAML::Value
     << q(C.FrequencyHz, Dimension::Frequency);
-  if (!C.FrequencyByActiveCores.empty()) {
-    E << YAML::Key << "frequency_by_active_cores" << YAML::Value << YAML::Flow
-      << YAML::BeginMap;
-    for (const auto &[N, Hz] : C.FrequencyByActiveCores)
-      E << YAML::Key << N << YAML::Value << q(Hz, Dimension::Frequency);
-    E << YAML::EndMap;
-  }
+  countMap(E, "frequency_by_active_cores", C.FrequencyByActiveCores,
+           Dimension::Frequency);
   E << YAML::Key << "issue_width" << YAML::Value << C.IssueWidth;
   E << YAML::Key << "simd_bits" << YAML::Value << C.SimdBits;
   E << YAML::Key << "mispredict_penalty" << YAML::Value
@@ -50,13 +56,7 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
   if (C.StoreFmaPortCycles > 0)
     E << YAML::Key << "store_fma_port" << YAML::Value
       << q(C.StoreFmaPortCycles, Dimension::Cycles);
-  if (!C.ParallelLaunchSeconds.empty()) {
-    E << YAML::Key << "parallel_launch" << YAML::Value << YAML::Flow
-      << YAML::BeginMap;
-    for (const auto &[N, S] : C.ParallelLaunchSeconds)
-      E << YAML::Key << N << YAML::Value << q(S, Dimension::Time);
-    E << YAML::EndMap;
-  }
+  countMap(E, "parallel_launch", C.ParallelLaunchSeconds, Dimension::Time);
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;
