@@ -21,6 +21,34 @@ PROTOCOL = "v4"  # v4: calls under 100 us timed in batches; v3: kernels built wi
 CARRIED = {"v3": 2e-4}
 
 
+# Calls a parallel program makes to its runtime's launch, in LLVM IR: OpenMP (clang), Halide, TVM.
+LAUNCH_SYMBOLS = ("__kmpc_fork_call", "__kmpc_fork_teams", "halide_do_par_for", "halide_do_parallel_tasks",
+                  "TVMBackendParallelLaunch")
+
+
+def launches_threads(ir_path):
+    """Whether the module's code can start threads (it names a runtime's parallel launch); True when the
+    file cannot be read, so that nothing is pooled on a guess."""
+    try:
+        with open(ir_path, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return True
+    return any(s in text for s in LAUNCH_SYMBOLS)
+
+
+def pooled(seconds_by_threads, serial):
+    """The seconds to score per thread count. A program that starts no threads runs the same code under
+    every thread count, so its runs at each count are measurements of one quantity: each count gets the
+    least of them (on the quiet Zen 4 and Zen 5 VMs such programs' 1- and 2-thread times agree to a
+    median 1.000 and 1.006, p10-p90 0.99-1.04; on the noisy Zen 3 VM they are 0.69-3.12x apart, the
+    slower run being contention). Parallel programs keep their own."""
+    if not serial or not seconds_by_threads:
+        return dict(seconds_by_threads)
+    least = min(seconds_by_threads.values())
+    return {n: least for n in seconds_by_threads}
+
+
 def cpu_model():
     try:
         with open("/proc/cpuinfo") as f:

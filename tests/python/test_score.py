@@ -1,16 +1,20 @@
 """The bench's scores (bench/suite/score.py): Kendall's tau-b (scipy's) with ties and a constant side,
-and medians (statistics')."""
+and medians (statistics'); the ground truth a program that starts no threads is scored with
+(bench/suite/groundtruth.py)."""
 
 import math
 import os
 import random
 import sys
+import tempfile
 import unittest
 
 import scipy.stats
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
-from suite import score  # noqa: E402
+from suite import groundtruth, score  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
 class ScoreTest(unittest.TestCase):
@@ -34,6 +38,26 @@ class ScoreTest(unittest.TestCase):
         self.assertEqual(score.median([3, 1, 2]), 2)
         self.assertEqual(score.median([4, 1, 2, 3]), 2.5)
         self.assertTrue(math.isnan(score.median([])))
+
+
+class PooledGroundTruthTest(unittest.TestCase):
+    def test_launches_are_found_in_real_ir_of_each_runtime(self):
+        inputs = os.path.join(ROOT, "tests", "lit", "analyzer", "Inputs")
+        self.assertTrue(groundtruth.launches_threads(os.path.join(inputs, "halide_scale_rows.ll")))
+        self.assertTrue(groundtruth.launches_threads(os.path.join(inputs, "tvm027_matmul.ll")))
+        self.assertFalse(groundtruth.launches_threads(os.path.join(ROOT, "examples", "fig3.ll")))
+        with tempfile.NamedTemporaryFile("w", suffix=".ll") as f:
+            f.write("declare void @__kmpc_fork_call(ptr, i32, ptr, ...)\n")
+            f.flush()
+            self.assertTrue(groundtruth.launches_threads(f.name))
+        # Unreadable: assume threads, so nothing is pooled on a guess.
+        self.assertTrue(groundtruth.launches_threads(os.path.join(inputs, "no-such-file.ll")))
+
+    def test_serial_programs_take_their_least_time_at_every_count(self):
+        self.assertEqual(groundtruth.pooled({1: 2.4e-3, 2: 0.8e-3}, True), {1: 0.8e-3, 2: 0.8e-3})
+        self.assertEqual(groundtruth.pooled({1: 2.4e-3, 2: 0.8e-3}, False), {1: 2.4e-3, 2: 0.8e-3})
+        self.assertEqual(groundtruth.pooled({1: 1e-3}, True), {1: 1e-3})
+        self.assertEqual(groundtruth.pooled({}, True), {})
 
 
 if __name__ == "__main__":
