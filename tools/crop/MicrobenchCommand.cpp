@@ -17,9 +17,11 @@ cl::SubCommand Sub(
     "microbench",
     "Measure the machine at hand and write a target descriptor: per-IR-"
     "instruction\nlatency and throughput from generated LLVM-IR kernels, the "
-    "core clock, cache\nlatency and bandwidth per level (docs/microbench.md). "
-    "Progress goes to stderr;\nthe descriptor to -o (default: stdout). A full "
-    "run takes up to a minute.");
+    "core clock, cache\nlatency and bandwidth per level, the core's windows "
+    "(reorder buffer, FP\nschedulers, store queue) and what a parallel "
+    "launch costs through OpenMP\n(docs/microbench.md). Progress goes to "
+    "stderr; the descriptor to -o (default:\nstdout). A full run takes up to "
+    "a minute.");
 cl::opt<std::string> Output("o", cl::desc("Write the descriptor to FILE"),
                             cl::value_desc("FILE"), cl::sub(Sub),
                             cl::cat(crop::tool::cropCategory()));
