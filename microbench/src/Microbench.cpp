@@ -1131,7 +1131,8 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
   if (!PL.Ns.empty()) {
     std::string List;
     for (const auto &[Team, Ns] : PL.Ns) {
-      // Two significant digits of microseconds: repeats agree to ~10 %.
+      // In hundredths of a microsecond: runs a few seconds apart differ by
+      // more than that on a shared host.
       double Us = std::round(Ns / 10) / 100;
       C.ParallelLaunchSeconds[Team] = std::max(0.01, Us) * 1e-6;
       List += formatv("{0}{1} thread{2}: {3:f2} us", List.empty() ? "" : ", ",

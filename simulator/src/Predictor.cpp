@@ -340,8 +340,19 @@ Prediction CpuPredictor::run() {
       Opts.WarmCalls ? &Footprint : nullptr;
 
   const bool IsX86 = T.Isa.compare(0, 3, "x86") == 0;
+  const double LaunchSeconds = hw::parallelLaunchSeconds(Cpu, R.Threads);
   for (const FunctionProfile &F : Prof.Functions) {
     FunctionPlan Plan = planFunction(F, R.Threads);
+    // Each launch of a parallel loop holds the launching thread while the
+    // runtime wakes the team, schedules the iterations and joins it at the
+    // end: time no block's cost contains (docs/prediction.md, "Parallel
+    // launches").
+    if (Plan.PaysLaunch && Plan.Launches > 0 && LaunchSeconds > 0) {
+      double Cycles =
+          Plan.Launches / EntryCalls * LaunchSeconds * Cpu.FrequencyHz;
+      R.CyclesPerCall += Cycles;
+      R.BoundCycles["launch"] += Cycles;
+    }
     CacheModel *CM = Opts.MemoryModel ? &cacheModel(Plan.Running) : nullptr;
     std::map<std::string, size_t> Index;
     for (size_t I = 0; I < F.Blocks.size(); ++I)
@@ -479,20 +490,6 @@ Prediction CpuPredictor::run() {
       R.Blocks.push_back(std::move(BP));
     }
   }
-
-  // Each launch of a parallel loop holds the launching thread while the
-  // runtime wakes the team, schedules the iterations and joins it at the
-  // end: time no block's cost contains (docs/prediction.md, "Parallel
-  // launches").
-  if (double Launch = hw::parallelLaunchSeconds(Cpu, R.Threads); Launch > 0)
-    for (const FunctionProfile &F : Prof.Functions) {
-      FunctionPlan Plan = planFunction(F, R.Threads);
-      if (!Plan.PaysLaunch || Plan.Launches <= 0)
-        continue;
-      double Cycles = Plan.Launches / EntryCalls * Launch * Cpu.FrequencyHz;
-      R.CyclesPerCall += Cycles;
-      R.BoundCycles["launch"] += Cycles;
-    }
 
   double AllAccesses = 0;
   for (double S : Served)
