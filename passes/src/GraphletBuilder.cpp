@@ -568,14 +568,14 @@ private:
       if (!reaches(*Barrier, To))
         addEdge(Barrier->Vertex, To, orderKind(*Barrier, L));
     }
-    std::vector<ActiveAccess> Keep;
-    Keep.reserve(Active.size() + 1);
+    // Which accesses stay active, decided most recent first; the list is
+    // then compacted in place (an access copied per access per kept entry
+    // was a tenth of profiling a large block).
+    KeepFlags.assign(Active.size(), true);
     for (size_t I = Active.size(); I-- > 0;) {
       const ActiveAccess &E = Active[I];
-      if (reaches(E.A, To)) {
-        Keep.push_back(E);
+      if (reaches(E.A, To))
         continue;
-      }
       AliasQueries &Q = E.Part == PartIdx ? AA : CrossAA;
       AliasResult R = AliasResult::MayAlias;
       std::optional<DepKind> K = conflict(E.A, L, Q, &R);
@@ -591,13 +591,18 @@ private:
                      L.Loc->Size.getValue().getFixedValue() >=
                          E.A.Loc->Size.getValue().getFixedValue();
       bool Fence = !L.Loc && !L.Call;
-      if (!Covered && !Fence)
-        Keep.push_back(E);
+      KeepFlags[I] = !Covered && !Fence;
     }
-    std::reverse(Keep.begin(), Keep.end());
+    size_t Kept = 0;
+    for (size_t I = 0; I < Active.size(); ++I)
+      if (KeepFlags[I]) {
+        if (Kept != I)
+          Active[Kept] = std::move(Active[I]);
+        ++Kept;
+      }
+    Active.resize(Kept);
     LocalOf[To] = NextLocal++;
-    Keep.push_back({L, PartIdx});
-    Active = std::move(Keep);
+    Active.push_back({std::move(L), PartIdx});
     if (NextLocal >= MaxWindow)
       closeWindow();
   }
@@ -638,6 +643,7 @@ private:
   std::vector<int> LocalOf; ///< Local index of an access vertex, else -1.
   std::vector<bool> HasPartSucc;
   std::vector<ActiveAccess> Active;
+  std::vector<bool> KeepFlags; ///< addAccess's scratch, kept for its memory.
   std::optional<MemAccess> Barrier;
   unsigned Window = 0, NextLocal = 0;
 };
