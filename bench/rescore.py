@@ -33,8 +33,10 @@ from suite import programs as programs_mod  # noqa: E402
 
 
 def programs(out, threads, committed=None):
-    """[(program id, task, weight, profile path, measured seconds)] from the cached run in `out`, measured
-    here (out/groundtruth.json) or, with `committed`, on the CPU whose groundtruth.json that is."""
+    """[(program id, task, weight, profile paths, measured seconds)] from the cached run in `out`, measured
+    here (out/groundtruth.json) or, with `committed`, on the CPU whose groundtruth.json that is. The paths
+    are the program's profiles of its newest IR, newest first: a crop binary that cannot read the newest
+    (a profile format from another build) may read an older one."""
     gt = json.load(open(os.path.join(out, "groundtruth.json"))) if committed is None else None
     weight = {t.name: t.weight for t in T.build_tasks()}
     newest = {}
@@ -48,11 +50,13 @@ def programs(out, threads, committed=None):
         src = os.path.dirname(module["source"])
         pid = src.split("/programs/", 1)[1] if "/programs/" in src else os.path.relpath(
             src, os.path.join(out, "programs"))
-        mtime = os.path.getmtime(path)
-        if pid not in newest or newest[pid][0] < mtime:
-            newest[pid] = (mtime, path, module["hash"], module.get("entry", ""), module.get("source", ""))
+        newest.setdefault(pid, []).append((os.path.getmtime(path), path, module["hash"], module.get("entry", ""),
+                                           module.get("source", "")))
     rows = []
-    for pid, (_, path, ir_hash, entry, source) in sorted(newest.items()):
+    for pid, found in sorted(newest.items()):
+        found.sort(reverse=True)
+        _, _, ir_hash, entry, source = found[0]
+        paths = [f[1] for f in found if f[2] == ir_hash]
         task = pid.split("/")[0]
         # Seconds by thread count; a program that starts no threads is scored with the least of its runs
         # at every count (groundtruth.pooled), as bench/run.sh scores it.
@@ -73,17 +77,21 @@ def programs(out, threads, committed=None):
         if threads not in have:
             continue
         serial = len(have) > 1 and not groundtruth.launches_threads(source)
-        rows.append((pid, task, weight.get(task, 1), path, groundtruth.pooled(have, serial)[threads]))
+        rows.append((pid, task, weight.get(task, 1), paths, groundtruth.pooled(have, serial)[threads]))
     return rows
 
 
-def predict(crop, target, threads, profile, extra=()):
-    r = subprocess.run([crop, "predict", profile, "--target", target, "--threads", str(threads), "--json",
-                        "--top", "0"] + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if r.returncode != 0:
-        return None
-    data = json.loads(r.stdout)
-    return (data[0] if isinstance(data, list) else data)["seconds_per_call"]
+def predict(crop, target, threads, profiles, extra=()):
+    """Seconds per call predicted from the first of `profiles` the binary reads, and its last error."""
+    err = ""
+    for profile in profiles:
+        r = subprocess.run([crop, "predict", profile, "--target", target, "--threads", str(threads), "--json",
+                            "--top", "0"] + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if r.returncode == 0:
+            data = json.loads(r.stdout)
+            return (data[0] if isinstance(data, list) else data)["seconds_per_call"], ""
+        err = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "exit status %d" % r.returncode
+    return None, err
 
 
 def main(argv=None):
@@ -118,7 +126,13 @@ def main(argv=None):
         sys.exit("rescore: no profile in %s has a measurement%s" % (
             args.out, " in " + args.groundtruth if args.groundtruth else ""))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-        preds = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3], args.predict_flag), rows))
+        results = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3], args.predict_flag),
+                              rows))
+    preds = [p for p, _ in results]
+    failed = [(r[0], e) for r, (p, e) in zip(rows, results) if p is None]
+    if failed:
+        print("rescore: %d of %d programs have no prediction (left out of the scores); first: %s: %s"
+              % (len(failed), len(rows), failed[0][0], failed[0][1]), file=sys.stderr)
     per_task = {}
     for (pid, task, w, _, meas), pred in zip(rows, preds):
         t = per_task.setdefault(task, {"weight": w, "items": []})
