@@ -487,6 +487,52 @@ static double loopExit(long N) {
   return (Best / Outer - N * Cal / Total) / Cycle;
 }
 
+/* Compute beside a stream: each 8-float vector goes through C dependent FMAs (independent across vectors)
+ * into four rotating sums, so the loop is bound by the FMA ports or by the stream, whichever is slower.
+ * The model takes a block's time as the larger of its pipeline and memory bounds (docs/prediction.md,
+ * "Compute beside a stream"). */
+#define OVERLAP_KERNEL(C)                                                                                   \
+  __attribute__((noinline)) static float overlap##C(const float *X, long N, long Reps) {                    \
+    __m256 S0 = _mm256_setzero_ps(), S1 = S0, S2 = S0, S3 = S0;                                           \
+    const __m256 A = _mm256_set1_ps(0.999f), B = _mm256_set1_ps(1e-3f);                                    \
+    for (long R = 0; R < Reps; ++R)                                                                         \
+      for (long I = 0; I < N; I += 32) {                                                                    \
+        __m256 V[4];                                                                                        \
+        for (int U = 0; U < 4; ++U) {                                                                       \
+          __m256 Y = _mm256_loadu_ps(X + I + 8 * U);                                                        \
+          for (int K = 0; K < C; ++K)                                                                       \
+            Y = _mm256_fmadd_ps(Y, A, B);                                                                   \
+          V[U] = Y;                                                                                         \
+        }                                                                                                   \
+        S0 = _mm256_add_ps(S0, V[0]);                                                                       \
+        S1 = _mm256_add_ps(S1, V[1]);                                                                       \
+        S2 = _mm256_add_ps(S2, V[2]);                                                                       \
+        S3 = _mm256_add_ps(S3, V[3]);                                                                       \
+      }                                                                                                     \
+    float O[8];                                                                                             \
+    _mm256_storeu_ps(O, _mm256_add_ps(_mm256_add_ps(S0, S1), _mm256_add_ps(S2, S3)));                       \
+    return O[0] + O[7];                                                                                     \
+  }
+OVERLAP_KERNEL(0)
+OVERLAP_KERNEL(2)
+OVERLAP_KERNEL(4)
+OVERLAP_KERNEL(8)
+OVERLAP_KERNEL(12)
+typedef float (*OverlapFn)(const float *, long, long);
+static volatile float OverlapSink;
+
+/* ns per 8-float vector of F over N floats of X, Reps times, best of Tries. */
+static double overlapTime(OverlapFn F, const float *X, long N, long Reps, int Tries) {
+  double Best = 1e9;
+  for (int R = 0; R < Tries; ++R) {
+    double T = now();
+    OverlapSink += F(X, N, Reps);
+    T = now() - T;
+    Best = T < Best ? T : Best;
+  }
+  return 1e9 * Best / ((double)N * Reps / 8);
+}
+
 int main(void) {
   printf("| probe | variant | result |\n|---|---|---|\n");
   printf("| expf in a loop (c.softmax/s01's unfused row) | y[i] = expf(x[i] - "
@@ -617,6 +663,24 @@ int main(void) {
       printf(" %.1f", streams(B, Bytes, Ss[I]));
     printf(" ns per line |\n");
     free(B);
+  }
+  {
+    static OverlapFn Fs[] = {overlap0, overlap2, overlap4, overlap8, overlap12};
+    const long L1N = 2048, L3N = 786432, RamN = 16L << 20; /* 8 KiB, 3 MiB, 64 MiB */
+    float *X = (float *)pages(RamN * 4, 0);
+    for (long I = 0; I < RamN; ++I)
+      X[I] = (float)(I % 97) * 1e-3f;
+    printf("| compute beside a stream: C dependent FMAs per 8-float vector, C = 0 2 4 8 12 | alone (8 KiB, L1) |");
+    for (int I = 0; I < 5; ++I)
+      printf(" %.2f", overlapTime(Fs[I], X, L1N, L3N / L1N, 40));
+    printf(" ns per vector |\n| | reading 3 MiB (L3) |");
+    for (int I = 0; I < 5; ++I)
+      printf(" %.2f", overlapTime(Fs[I], X, L3N, 1, 40));
+    printf(" ns per vector |\n| | reading 64 MiB (RAM) |");
+    for (int I = 0; I < 5; ++I)
+      printf(" %.2f", overlapTime(Fs[I], X, RamN, 1, 6));
+    printf(" ns per vector |\n");
+    free(X);
   }
   return Sink < 0;
 }
