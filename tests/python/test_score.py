@@ -1,7 +1,8 @@
 """The bench's scores (bench/suite/score.py): Kendall's tau-b (scipy's) with ties and a constant side,
 and medians (statistics'); the ground truth a program that starts no threads is scored with
-(bench/suite/groundtruth.py)."""
+(bench/suite/groundtruth.py); rescore's choice of profile (bench/rescore.py)."""
 
+import json
 import math
 import os
 import random
@@ -13,6 +14,7 @@ import scipy.stats
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
 from suite import groundtruth, score  # noqa: E402
+import rescore  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -58,6 +60,37 @@ class PooledGroundTruthTest(unittest.TestCase):
         self.assertEqual(groundtruth.pooled({1: 2.4e-3, 2: 0.8e-3}, False), {1: 2.4e-3, 2: 0.8e-3})
         self.assertEqual(groundtruth.pooled({1: 1e-3}, True), {1: 1e-3})
         self.assertEqual(groundtruth.pooled({}, True), {})
+
+
+class RescoreTest(unittest.TestCase):
+    def test_an_unreadable_newest_profile_falls_back_to_an_older_one(self):
+        crop = os.environ.get("CROP")
+        if not crop or not os.access(crop, os.X_OK):
+            self.skipTest("no crop binary (CROP)")
+        inputs = os.path.join(ROOT, "tests", "lit", "simulator", "Inputs")
+        with tempfile.TemporaryDirectory() as out:
+            os.mkdir(os.path.join(out, "profiles"))
+            source = os.path.join(out, "programs", "c.dot", "s00", "kernel.ll")
+            # The same program twice: a readable profile, then a newer one of a format crop does not read.
+            for i, name in enumerate(["dot.profile.json", "v99.profile.json"]):
+                with open(os.path.join(inputs, name)) as f:
+                    prof = json.load(f)
+                prof["module"]["source"] = source
+                path = os.path.join(out, "profiles", "%d.json" % i)
+                with open(path, "w") as f:
+                    json.dump(prof, f)
+                os.utime(path, (1000 + i, 1000 + i))
+            committed = {"programs": {"c.dot/s00": {"ir_hash": prof["module"]["hash"], "t1": {"seconds": 1e-3}}}}
+            rows = rescore.programs(out, 1, committed)
+            self.assertEqual([r[0] for r in rows], ["c.dot/s00"])
+            paths = rows[0][3]
+            self.assertEqual([os.path.basename(p) for p in paths], ["1.json", "0.json"])
+            seconds, err = rescore.predict(crop, "gold5220r", 1, paths)
+            self.assertGreater(seconds, 0)
+            self.assertEqual(err, "")
+            seconds, err = rescore.predict(crop, "gold5220r", 1, paths[:1])
+            self.assertIsNone(seconds)
+            self.assertIn("version", err)
 
 
 if __name__ == "__main__":
