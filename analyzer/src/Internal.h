@@ -75,8 +75,9 @@ struct RunState {
     std::array<uint8_t, 64> InClass{};
     uint32_t RecentNext = 0, RecentFilled = 0;
     uint64_t NewLines = 0, Over8 = 0, Over12 = 0;
-    /// Counts a touch of Line towards SetCrowding.
-    void touchLine(uint64_t Line);
+    /// Counts a touch of Line towards SetCrowding, W times (0: only the
+    /// record of recent lines changes).
+    void touchLine(uint64_t Line, uint64_t W);
   };
   std::vector<BlockMem> Mem;
   std::vector<uint32_t> LineSizes;
@@ -92,6 +93,14 @@ struct RunState {
   /// LineSizes); SIZE_MAX for none.
   size_t ClassLine = SIZE_MAX;
   unsigned TaskDepth = 0;
+  /// Task sampling (ProfileOptions::SampleTasks; 0: every task is traced).
+  uint64_t SampleTasks = 0;
+  /// What each recorded access counts for: 1, the tasks a sampled task
+  /// stands for, or 0 in a warm-up task (trackers see it, nothing recorded).
+  uint64_t Weight = 1;
+  /// In a task that sampling leaves out: counts and the serial reuse
+  /// history only.
+  bool SkipTask = false;
   uint64_t Accesses = 0;
   /// The block of the last memory access: where a fault is reported to have
   /// happened (read by the fault handler).
@@ -106,9 +115,11 @@ struct RunState {
   int ResultFd = -1;     ///< Where progress and fatal messages go.
   uint64_t MemoryLimit = 0;
 
-  /// Start of a parallel task: Task trackers restart.
-  void beginTask();
-  void endTask() { --TaskDepth; }
+  /// Start of task Index of a launch of Count tasks (0: not known yet):
+  /// Task trackers restart, and in an outermost launch task sampling
+  /// decides whether and with what weight the task is traced.
+  void beginTask(uint64_t Index, uint64_t Count);
+  void endTask();
   void recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks);
   uint32_t functionId(const void *Fn) const;
   void access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp, bool Store);

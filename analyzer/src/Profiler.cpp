@@ -160,6 +160,12 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   for (uint32_t L : Opts.LineSizes)
     if (Error E = ReuseTracker::checkOptions(L, Opts.SampleRate))
       return std::move(E);
+  if (Opts.SampleTasks == 1 || Opts.SampleTasks == 2)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "a task sample of %llu: trace 0 (every task) or at least 3 tasks a "
+        "launch (the first and a warm-up and a recorded task)",
+        (unsigned long long)Opts.SampleTasks);
 
   detail::RunJob Job;
   Job.Opts = Opts;
@@ -197,6 +203,7 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   Job.Profile.Module.Triple = M.getTargetTriple();
   Job.Profile.Module.VectorBits = moduleVectorBits(M);
   Job.Profile.SampleRate = Opts.SampleRate;
+  Job.Profile.SampleTasks = Opts.SampleTasks;
   // The machine code of the uninstrumented module, for the CPU its binary
   // is built for; without one (or without a backend) the simulator
   // estimates register pressure itself.

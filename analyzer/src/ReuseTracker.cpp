@@ -540,27 +540,28 @@ struct ReuseTracker::Impl {
   }
 
   /// Floor: the distance is known to be at least this (a class log).
-  void add(uint64_t DD, uint64_t DS, bool Sampled, bool InSparse,
+  /// W: the weight of the access (ReuseTracker::setWeight).
+  void add(uint64_t DD, uint64_t DS, bool Sampled, bool InSparse, uint64_t W,
            ReuseHistogram &Hist, uint64_t Floor = 0) const {
     auto estimate = [&](double D) {
       return std::max(uint64_t(std::llround(D)), Floor);
     };
     if (!TwoLevel) {
       if (DS == LineStack::NoDistance)
-        Hist.addCold();
+        Hist.addCold(W);
       else if (!Sampled)
-        Hist.add(DS);
+        Hist.add(DS, W);
       else
-        Hist.add(estimate(double(DS) * Scale));
+        Hist.add(estimate(double(DS) * Scale), W);
       return;
     }
     double Short = DD == LineStack::NoDistance ? HUGE_VAL : double(DD) * Scale;
     if (Short < ShortRange)
-      Hist.add(estimate(Short));
+      Hist.add(estimate(Short), W);
     else if (InSparse && DS == LineStack::NoDistance)
-      Hist.addCold(M);
+      Hist.addCold(M * W);
     else if (InSparse)
-      Hist.add(estimate(double(DS) * SparseScale), M);
+      Hist.add(estimate(double(DS) * SparseScale), M * W);
   }
 };
 
@@ -644,8 +645,9 @@ void ReuseTracker::accessLogged(uint64_t Line, ReuseHistogram &Hist,
   if (Line == LastLine) {
     // No sampled line in between (estimate 0); unsampled ones of its class
     // may have been, and the log counted them.
-    Hist.add(0);
-    ClassHist.add(Exact < ClassLog::Absent ? Exact : floorK());
+    Hist.add(0, Weight);
+    if (Weight)
+      ClassHist.add(Exact < ClassLog::Absent ? Exact : floorK(), Weight);
     G.append(Line);
     return;
   }
@@ -669,13 +671,13 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
   }
   if (InSparse)
     DS = I.Main.touch(Line, CS);
-  I.add(DD, DS, Sampled, InSparse, Hist);
+  I.add(DD, DS, Sampled, InSparse, Weight, Hist);
   if (!ClassHist || !tracksClasses())
     return;
   // An exact short class distance counts like a short plain one: weight 1
   // for every line of the (densest) sample.
   if (Exact < ClassLog::K) {
-    ClassHist->add(Exact);
+    ClassHist->add(Exact, Weight);
     return;
   }
   uint64_t Floor = Exact == ClassLog::AtLeastK ? ClassLog::K : 0;
@@ -684,7 +686,7 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
     if (E >= 0 && E < ClassLog::K && Log->holdsK())
       Floor = ClassLog::K;
   }
-  I.add(CD, CS, Sampled, InSparse, *ClassHist, Floor);
+  I.add(CD, CS, Sampled, InSparse, Weight, *ClassHist, Floor);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
@@ -694,9 +696,9 @@ void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
     if (ClassHist && Logs) {
       accessLogged(L, Hist, *ClassHist);
     } else if (L == LastLine) {
-      Hist.add(0);
+      Hist.add(0, Weight);
       if (ClassHist)
-        ClassHist->add(0);
+        ClassHist->add(0, Weight);
     } else if (keepsLine(L)) {
       accessLine(L, Hist, ClassHist);
     }

@@ -219,6 +219,7 @@ void *TVMModuleCtx = nullptr;
   S.HasExtent = Job.HasExtent;
   S.InExtent = !Job.HasExtent;
   S.TrackReuse = Job.TrackReuse;
+  S.SampleTasks = Job.Opts.SampleTasks;
   S.LineSizes = Job.Opts.LineSizes;
   // Class distances for 64-byte lines only: the line of every CPU cache in
   // hwdb, and each tracker that measures them costs a third more.
@@ -284,6 +285,7 @@ void *TVMModuleCtx = nullptr;
   ProgramProfile &P = Job.Profile;
   P.EntryCalls = S.EntryCalls;
   P.SampleRate = Job.Opts.SampleRate;
+  P.SampleTasks = Job.Opts.SampleTasks;
   std::map<std::string, uint32_t> FuncIndex;
   for (uint32_t I = 0; I < NF; ++I)
     FuncIndex[Job.Map.Functions[I]] = I;

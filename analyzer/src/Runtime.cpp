@@ -11,6 +11,7 @@
 #include "Internal.h"
 #include "ProgramMemory.h"
 
+#include "crop/Analyzer/TaskSampling.h"
 #include "crop/Passes/RuntimeABI.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -82,10 +83,32 @@ void childFail(const std::string &Message) {
   ::_exit(3);
 }
 
-void RunState::beginTask() {
-  ++TaskDepth;
+void RunState::beginTask(uint64_t Index, uint64_t Count) {
+  // Only an outermost launch is sampled; nested ones follow their task.
+  if (TaskDepth++ == 0 && SampleTasks) {
+    TaskPlan Plan = planTask(Index, Count, SampleTasks);
+    SkipTask = !Plan.Traced;
+    Weight = Plan.Weight;
+    for (ReuseTracker &T : SerialTrackers)
+      T.setWeight(Weight);
+    for (ReuseTracker &T : TaskTrackers)
+      T.setWeight(Weight);
+  }
+  if (SkipTask)
+    return;
   for (ReuseTracker &T : TaskTrackers)
     T.reset();
+}
+
+void RunState::endTask() {
+  if (--TaskDepth == 0 && SampleTasks) {
+    SkipTask = false;
+    Weight = 1;
+    for (ReuseTracker &T : SerialTrackers)
+      T.setWeight(1);
+    for (ReuseTracker &T : TaskTrackers)
+      T.setWeight(1);
+  }
 }
 
 uint32_t RunState::functionId(const void *Fn) const {
@@ -102,7 +125,7 @@ void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
     ++Launches[Id][Tasks];
 }
 
-void RunState::BlockMem::touchLine(uint64_t Line) {
+void RunState::BlockMem::touchLine(uint64_t Line, uint64_t Weight) {
   constexpr uint32_t W = SetCrowding::Window;
   // Most accesses touch the line the block touched last: skip the scan.
   if (RecentFilled && Recent[(RecentNext + W - 1) % W] == Line)
@@ -120,11 +143,11 @@ void RunState::BlockMem::touchLine(uint64_t Line) {
   uint32_t Busiest = 0;
   for (uint32_t I = 0; I < RecentFilled; ++I)
     Busiest = std::max<uint32_t>(Busiest, InClass[Recent[I] & 63]);
-  ++NewLines;
+  NewLines += Weight;
   if (Busiest > 8)
-    Over8 += Busiest;
+    Over8 += Weight * Busiest;
   if (Busiest > 12)
-    Over12 += Busiest;
+    Over12 += Weight * Busiest;
 }
 
 void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
@@ -142,21 +165,33 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   }
   if (!TrackReuse || Bytes == 0)
     return;
+  uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
+  if (SkipTask) {
+    // The serial history only, recording nothing (weight 0): a later traced
+    // task's reuse of lines a left-out task touched keeps its distance
+    // instead of turning cold. Cheap at SHARDS rates below 1: most lines are
+    // not sampled and cost a hash.
+    for (size_t K = 0; K < SerialTrackers.size(); ++K)
+      SerialTrackers[K].access(Addr, Size,
+                               Store ? B.StoreSerial[K] : B.Serial[K]);
+    return;
+  }
   // Classes of 64-byte lines in 4 KiB pages, the L1 geometry of every CPU
   // Crop describes.
-  B.touchLine(Addr >> 6);
+  const uint64_t W = Weight;
+  B.touchLine(Addr >> 6, W);
   if (Store) {
     Alias.store(Addr, Bytes, Block);
   } else if (StoreAliasTracker::Match A = Alias.load(Addr, Bytes, Block);
-             A.Distance || A.CrossDistance || A.CrossAliasDistance) {
+             W && (A.Distance || A.CrossDistance || A.CrossAliasDistance)) {
     if (A.Distance) {
       if (B.StoreAlias.empty())
         B.StoreAlias.assign(StoreAliasTracker::Window + 1, 0);
-      ++B.StoreAlias[A.Distance];
-      B.StoreAliasRmw += A.ReadModifyWrite;
+      B.StoreAlias[A.Distance] += W;
+      B.StoreAliasRmw += W * A.ReadModifyWrite;
       if (AliasByMemOp.empty())
         AliasByMemOp.assign(Map->MemOps.size(), 0);
-      ++AliasByMemOp[MemOp];
+      AliasByMemOp[MemOp] += W;
     }
     auto Wait = [&](uint32_t D, std::vector<uint64_t> &Bins,
                     std::vector<uint64_t> &ByMemOp) {
@@ -164,15 +199,14 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
         return;
       if (Bins.empty())
         Bins.assign(32, 0);
-      ++Bins[llvm::Log2_32(D)];
+      Bins[llvm::Log2_32(D)] += W;
       if (ByMemOp.empty())
         ByMemOp.assign(Map->MemOps.size(), 0);
-      ++ByMemOp[MemOp];
+      ByMemOp[MemOp] += W;
     };
     Wait(A.CrossDistance, B.StoreWait, WaitByMemOp);
     Wait(A.CrossAliasDistance, B.StoreWaitAliased, AliasedWaitByMemOp);
   }
-  uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
   for (size_t K = 0; K < SerialTrackers.size(); ++K) {
     ReuseHistogram &H = Store ? B.StoreSerial[K] : B.Serial[K];
     if (K == ClassLine)
@@ -511,7 +545,9 @@ extern "C" void kmpcForkCall(void *, int32_t Argc, void *Microtask, ...) {
     Stack[Level].Tid = Tid;
     Stack[Level].DispatchGiven = false;
     int32_t GTid = int32_t(Tid), BTid = int32_t(Tid);
-    S.beginTask();
+    // Task 0 learns the region's task count (its first worksharing loop).
+    S.beginTask(uint64_t(Tid),
+                uint64_t(std::max<int64_t>(Stack[Level].Tasks, 0)));
     invokeMicrotaskN(Microtask, &GTid, &BTid, Args, size_t(Argc),
                      std::make_index_sequence<MaxForkArgs + 1>());
     S.endTask();
@@ -560,7 +596,7 @@ extern "C" int haldoParFor(void *UC, HalideTask F, int Min, int Size,
   RunState &S = state();
   int Ran = 0, Result = 0;
   for (int I = Min; I < Min + Size; ++I) {
-    S.beginTask();
+    S.beginTask(uint64_t(I - Min), uint64_t(Size));
     Result = F(UC, I, Closure);
     S.endTask();
     ++Ran;
@@ -605,7 +641,7 @@ extern "C" int tvmParallelLaunch(TVMLambda F, void *Closure, int NumTask) {
   TVMParallelGroupEnv Env{nullptr, N};
   int Result = 0, Ran = 0;
   for (int32_t T = 0; T < N; ++T) {
-    S.beginTask();
+    S.beginTask(uint64_t(T), uint64_t(N));
     Result = F(T, &Env, Closure);
     S.endTask();
     ++Ran;

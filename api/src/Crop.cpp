@@ -70,6 +70,8 @@ Expected<std::string> profileCacheKey(StringRef Path,
   for (const std::string &A : Opts.ProgramArgs)
     field("argv " + A);
   field(formatv("{0:e}", Opts.SampleRate).str());
+  if (Opts.SampleTasks) // Absent from keys made before task sampling.
+    field("sample-tasks " + utostr(Opts.SampleTasks));
   for (uint32_t L : Opts.LineSizes)
     field(utostr(L));
   field(Opts.ClassReuse ? "class-reuse" : "");

@@ -20,6 +20,7 @@ struct crop_context {
   /// Limits of the programs it profiles (crop_context_set_limits).
   unsigned TimeoutSeconds = crop::ProfileOptions().TimeoutSeconds;
   uint64_t MemoryLimitBytes = crop::ProfileOptions().MemoryLimitBytes;
+  uint64_t SampleTasks = 0; ///< crop_context_set_sample_tasks.
 };
 struct crop_target {
   crop::hw::Target T;
@@ -98,6 +99,17 @@ int crop_context_set_limits(crop_context *C, double TimeoutSeconds,
   });
 }
 
+int crop_context_set_sample_tasks(crop_context *C, uint64_t N) {
+  return guarded<int>(C, -1, [&]() -> int {
+    if (N == 1 || N == 2) {
+      C->Error = "a task sample must be 0 (every task) or at least 3 tasks";
+      return -1;
+    }
+    C->SampleTasks = N;
+    return 0;
+  });
+}
+
 crop_target *crop_target_load(crop_context *C, const char *NameOrPath) {
   return guarded<crop_target *>(C, nullptr, [&]() -> crop_target * {
     Expected<crop::hw::Target> T = crop::target(NameOrPath ? NameOrPath : "");
@@ -164,6 +176,7 @@ crop_profile *crop_profile_module_cached(
     O.CodegenCPU = CodegenCPU ? CodegenCPU : "";
     O.TimeoutSeconds = C->TimeoutSeconds;
     O.MemoryLimitBytes = C->MemoryLimitBytes;
+    O.SampleTasks = C->SampleTasks;
     std::string Folder =
         CacheDir ? std::string(CacheDir) : crop::defaultProfileCacheFolder();
     crop::CacheOutcome Out;

@@ -441,6 +441,7 @@ std::string crop::profileToBinary(const ProgramProfile &P) {
   W.u(M.VectorBits);
   W.u(P.EntryCalls);
   W.f64(P.SampleRate);
+  W.u(P.SampleTasks);
   W.u(P.Functions.size());
   for (const FunctionProfile &F : P.Functions) {
     W.s(F.Name);
@@ -505,6 +506,8 @@ Expected<ProgramProfile> crop::profileFromBinary(StringRef Bytes,
   P.SampleRate = R.f64();
   if (!(P.SampleRate > 0 && P.SampleRate <= 1))
     R.fail("sample rate outside (0, 1]");
+  if (R.Version >= 4)
+    P.SampleTasks = R.u();
   size_t NF = R.n();
   R.reserve(P.Functions, NF);
   for (size_t I = 0; I < NF && !R.failed(); ++I) {

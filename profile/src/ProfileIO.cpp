@@ -630,6 +630,8 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
       {"entry_calls", int64_t(P.EntryCalls)},
       {"sample_rate", P.SampleRate},
       {"functions", std::move(Fns)}};
+  if (P.SampleTasks)
+    Root["sample_tasks"] = int64_t(P.SampleTasks);
   std::string S;
   raw_string_ostream OS(S);
   OS << formatv("{0:1}", json::Value(std::move(Root))) << "\n";
@@ -694,6 +696,9 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
   const json::Value *EC = O->get("entry_calls");
   if (!EC || !readU64(*EC, Prof.EntryCalls, P.field("entry_calls")))
     return R.fail(Root);
+  if (const json::Value *ST = O->get("sample_tasks"))
+    if (!readU64(*ST, Prof.SampleTasks, P.field("sample_tasks")))
+      return R.fail(Root);
   return Prof;
 }
 

@@ -2,6 +2,7 @@
 parallel profiling with a process pool, and errors that leave every handle usable."""
 
 import concurrent.futures
+import json
 import os
 import pickle
 import subprocess
@@ -185,6 +186,15 @@ class CropTest(unittest.TestCase):
             crop.Profile.load("/nonexistent/profile.json")
         good = crop.profile(kernel(16), entry="kernel", args=["f32:16"])
         self.assertGreater(t.predict(good).seconds, 0)
+
+    def test_task_sampling_option(self):
+        with self.assertRaises(crop.Error) as e:
+            crop.profile(kernel(16), entry="kernel", args=["f32:16"], sample_tasks=2)
+        self.assertIn("at least 3", str(e.exception))
+        p = crop.profile(kernel(16), entry="kernel", args=["f32:16"], sample_tasks=5)
+        self.assertEqual(json.loads(p.to_json())["sample_tasks"], 5)
+        self.assertNotIn("sample_tasks", json.loads(crop.profile(kernel(16), entry="kernel",
+                                                                 args=["f32:16"]).to_json()))
 
     def test_misbehaving_kernels_from_several_threads(self):
         # A tuner's threads profile through one library at once; each program that crashes, spins or

@@ -101,6 +101,12 @@ cl::opt<double>
                cl::desc("SHARDS sampling rate for reuse distances, in (0, 1] "
                         "(default 1: exact)"),
                cl::init(1.0), cl::sub(Sub), cl::cat(cropCategory()));
+cl::opt<uint64_t> SampleTasks(
+    "sample-tasks",
+    cl::desc("Trace at most N tasks of each parallel loop (the first, then "
+             "warm-up + recorded pairs spread over the rest) and weight them "
+             "for the others; counts stay exact (default 0: every task)"),
+    cl::init(0), cl::value_desc("N"), cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<std::string> CodegenCPU("codegen-cpu", cl::desc(CodegenCPUHelp),
                                 cl::value_desc("cpu"), cl::sub(Sub),
                                 cl::cat(cropCategory()));
@@ -166,6 +172,7 @@ Error runProfile() {
   Opts.Args.assign(Args.begin(), Args.end());
   Opts.ProgramArgs.assign(ProgramArgs.begin(), ProgramArgs.end());
   Opts.SampleRate = SampleRate;
+  Opts.SampleTasks = SampleTasks;
   Opts.CodegenCPU = CodegenCPU;
   Opts.TimeoutSeconds = Timeout;
   Opts.MemoryLimitBytes = uint64_t(MemoryLimit) << 20;
@@ -268,14 +275,17 @@ Expected<std::vector<BatchItem>> batchItems(StringRef In) {
   return Items;
 }
 
-/// Whether Out holds a profile of File's current content for Entry.
+/// Whether Out holds a profile of File's current content for Entry, made
+/// with the sampling asked for now.
 bool isCurrent(const std::string &Out, const BatchItem &B) {
   if (!sys::fs::exists(Out))
     return false;
   Expected<std::string> Hash = moduleFileHash(B.File);
   Expected<ProgramProfile> P = readProfile(Out);
   bool Ok = Hash && P && P->Module.Hash == *Hash &&
-            P->Module.Entry == (B.Entry.empty() ? "main" : B.Entry);
+            P->Module.Entry == (B.Entry.empty() ? "main" : B.Entry) &&
+            P->SampleRate == double(SampleRate) &&
+            P->SampleTasks == SampleTasks;
   if (!Hash)
     consumeError(Hash.takeError());
   if (!P)
@@ -327,6 +337,7 @@ Error runBatch() {
     for (const std::string &A : B.Args)
       J.Argv.insert(J.Argv.end(), {"--arg", A});
     J.Argv.push_back("--sample-rate=" + std::to_string(SampleRate));
+    J.Argv.push_back("--sample-tasks=" + std::to_string(SampleTasks));
     if (!CodegenCPU.empty())
       J.Argv.push_back("--codegen-cpu=" + CodegenCPU);
     J.Argv.push_back("--timeout=" + std::to_string(Timeout));

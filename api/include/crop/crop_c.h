@@ -14,6 +14,7 @@
 #define CROP_CROP_C_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,6 +41,11 @@ const char *crop_context_error(const crop_context *C);
  * 60, --memory-limit 8192). 0, or -1 for a negative or absurd value. */
 int crop_context_set_limits(crop_context *C, double TimeoutSeconds,
                             double MemoryLimitMiB);
+/* Task sampling for the modules it profiles from now on: trace at most N
+ * tasks of each parallel loop and weight them for the rest (counts stay
+ * exact; docs/profiling.md, "Task sampling"). 0 (the default): every task.
+ * N of 1 or 2 is refused. 0 on success. */
+int crop_context_set_sample_tasks(crop_context *C, uint64_t N);
 
 /* Targets: a hwdb name or descriptor path; descriptor text (YAML) named
  * Name in messages. NULL on failure. */

@@ -1,6 +1,7 @@
 //===- AnalyzerTests.cpp - Profiled runs: exact counts, runtimes, errors -===//
 #include "crop/Analyzer/MachineBlocks.h"
 #include "crop/Analyzer/Profiler.h"
+#include "crop/Analyzer/TaskSampling.h"
 #include "crop/Profile/ProfileIO.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -263,6 +264,84 @@ TEST_CASE("OpenMP: a parallel loop of 10 iterations runs 10 tasks",
   const BlockReuse &R = block(F, "body").Reuse.at(64);
   CHECK(R.Task.cold() == 10);
   CHECK(R.Serial.cold() == 1);
+}
+
+TEST_CASE("task sampling: which tasks are traced, and their weights",
+          "[analyzer][sampling]") {
+  // Every task as itself: no budget, a count not known yet, few tasks.
+  for (auto [Count, Budget] :
+       {std::pair<uint64_t, uint64_t>{100, 0}, {0, 5}, {5, 5}, {3, 9}})
+    for (uint64_t I = 0; I < std::max<uint64_t>(Count, 1); ++I) {
+      TaskPlan P = planTask(I, Count, Budget);
+      CHECK(P.Traced);
+      CHECK(P.Weight == 1);
+    }
+  for (uint64_t Budget : {3, 4, 5, 9, 17})
+    for (uint64_t Count : {Budget + 1, Budget + 2, uint64_t(10), uint64_t(97),
+                           uint64_t(1000), uint64_t(200000)}) {
+      if (Count <= Budget)
+        continue;
+      INFO("count " << Count << ", budget " << Budget);
+      uint64_t Traced = 0, Recorded = 0, Sum = 0;
+      bool LastWasWarmUp = false;
+      for (uint64_t I = 0; I < Count; ++I) {
+        TaskPlan P = planTask(I, Count, Budget);
+        if (I == 0)
+          CHECK(P.Weight == 1);
+        // A recorded task after the first follows its warm-up.
+        if (I > 0 && P.Weight > 0)
+          CHECK(LastWasWarmUp);
+        LastWasWarmUp = P.Traced && P.Weight == 0;
+        Traced += P.Traced;
+        Recorded += P.Weight > 0;
+        Sum += P.Weight;
+        if (!P.Traced)
+          CHECK(P.Weight == 0);
+      }
+      CHECK(Traced <= Budget);
+      CHECK(Recorded == 1 + (Budget - 1) / 2);
+      CHECK(Sum == Count);
+    }
+}
+
+TEST_CASE("task sampling: counts stay exact, reuse is weighted",
+          "[analyzer][sampling][openmp]") {
+  TempIR T(OpenMPIR);
+  ProfileOptions O;
+  O.Entry = "par";
+  O.Args = {"f32:10"};
+  O.SampleTasks = 5; // Task 0, then a warm-up + recorded pair in 1-4, 5-9.
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  CHECK(P->SampleTasks == 5);
+  const FunctionProfile &F = fn(*P, "par.omp_outlined");
+  CHECK(F.Calls == 10);
+  REQUIRE(F.Launches.size() == 1);
+  CHECK(F.Launches[0].Tasks == 10);
+  const BlockProfile &B = block(F, "body");
+  CHECK(B.Count == 10);
+  CHECK(B.Stores == 10);
+  const BlockReuse &R = B.Reuse.at(64);
+  // Each task's one store is cold in its own tracker: weighted, all ten.
+  CHECK(R.Task.cold() == 10);
+  CHECK(R.Task.total() == 10);
+  // Serially the first store is cold; the recorded tasks find the line
+  // their warm-up left behind.
+  CHECK(R.Serial.cold() == 1);
+  CHECK(R.Serial.total() == 10);
+  // Both profile forms keep the sample size.
+  Expected<ProgramProfile> J = profileFromJSON(profileToJSON(*P), "json");
+  REQUIRE(bool(J));
+  CHECK(J->SampleTasks == 5);
+  Expected<ProgramProfile> Bin = profileFromBinary(profileToBinary(*P), "bin");
+  REQUIRE(bool(Bin));
+  CHECK(Bin->SampleTasks == 5);
+
+  O.SampleTasks = 2;
+  Expected<ProgramProfile> Bad = profileModule(T.Path, O);
+  REQUIRE_FALSE(bool(Bad));
+  CHECK_THAT(toString(Bad.takeError()), Catch::Contains("a task sample of 2") &&
+                                            Catch::Contains("at least 3"));
 }
 
 TEST_CASE("the profile reads back as it was written", "[analyzer]") {

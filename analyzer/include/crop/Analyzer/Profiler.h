@@ -32,6 +32,10 @@ struct ProfileOptions {
   std::vector<std::string> ProgramArgs;
   /// SHARDS sampling rate for reuse distances; 1 = exact.
   double SampleRate = 1.0;
+  /// Trace at most this many tasks of each outermost parallel launch and
+  /// weight them for the rest (crop/Analyzer/TaskSampling.h); 0 = every
+  /// task. At least 3 otherwise.
+  uint64_t SampleTasks = 0;
   /// Cache-line sizes to track reuse for.
   std::vector<uint32_t> LineSizes = {64, 128};
   /// Also record class reuse distances (BlockReuse::ClassSerial/ClassTask)

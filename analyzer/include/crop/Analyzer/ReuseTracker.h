@@ -73,6 +73,11 @@ public:
   void finish(ReuseHistogram &Hist) const;
   /// Forgets all history (the next access to every line is cold).
   void reset();
+  /// How many accesses each recorded one stands for: 1, or the tasks a
+  /// sampled parallel task stands for (ProfileOptions::SampleTasks); 0
+  /// updates the history without recording anything (a warm-up task).
+  void setWeight(uint64_t W) { Weight = W; }
+  uint64_t weight() const { return Weight; }
 
   uint32_t lineBytes() const { return 1u << LineShift; }
   /// Whether class distances are measured.
@@ -127,9 +132,9 @@ private:
     if (First == LastLine) {
       // Nothing touched in between: distance 0 (in its class too), and the
       // line stays the most recent one, so no state changes.
-      Hist.add(0);
+      Hist.add(0, Weight);
       if (ClassHist)
-        ClassHist->add(0);
+        ClassHist->add(0, Weight);
       return;
     }
     if (Sampled && sampleHash(First) >= Threshold)
@@ -156,6 +161,7 @@ private:
   uint64_t Threshold = uint64_t(1) << SampleBits;
   unsigned LineShift = 6;
   bool Sampled = false;
+  uint64_t Weight = 1; ///< See setWeight().
   /// Classes per page minus one; 0 when classes are not tracked.
   uint64_t ClassMask = 0;
   /// SHARDS counts a class distance in sampled lines of the class, which at

@@ -220,8 +220,8 @@ inline bool validVectorBits(int64_t Bits) {
 
 struct ProgramProfile {
   /// 2: binary profiles carry GraphletMachine::SlotTrips; 3: and
-  /// BlockProfile::Sets.
-  static constexpr unsigned FormatVersion = 3;
+  /// BlockProfile::Sets; 4: and SampleTasks.
+  static constexpr unsigned FormatVersion = 4;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the
@@ -229,6 +229,9 @@ struct ProgramProfile {
   uint64_t EntryCalls = 1;
   /// SHARDS sampling rate used for the reuse histograms (1 = exact).
   double SampleRate = 1.0;
+  /// Tasks of each parallel launch traced for the per-access records, the
+  /// rest weighted from them (crop/Analyzer/TaskSampling.h); 0 = all.
+  uint64_t SampleTasks = 0;
   std::vector<FunctionProfile> Functions;
 
   const FunctionProfile *findFunction(const std::string &Name) const;
