@@ -8,8 +8,14 @@ each binary's best wall time per program and prints the median of each and of th
 programs that changed most.
 
     python3 bench/profile/compare.py OLD_CROP NEW_CROP [--out build/bench] [--programs 40] [--seed 7]
+                                     [--flags-b=--sample-tasks=9] [--max-native 0.01]
+
+With the same binary twice and --flags-b it compares two settings (docs/profiling.md, "Task sampling");
+--max-native keeps programs whose native call (this machine's build/bench ground truth) takes at most
+that many seconds, as bench/profile/suite.py does.
 """
 import argparse
+import json
 import os
 import random
 import statistics
@@ -20,7 +26,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from suite import programs  # noqa: E402
+from suite import groundtruth, programs  # noqa: E402
 
 
 def main():
@@ -30,9 +36,18 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
     ap.add_argument("--programs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--flags-b", action="append", default=[], help="extra crop profile argument for B; repeatable")
+    ap.add_argument("--max-native", type=float, default=0, help="only programs of at most this many seconds "
+                                                               "per native call here (0: all)")
     a = ap.parse_args()
 
     progs, _ = programs.build_all(a.out, crop_bin=a.b, log=lambda *_: None)
+    if a.max_native:
+        with open(os.path.join(a.out, "groundtruth.json")) as f:
+            gt = json.load(f)
+        cpu = groundtruth.cpu_model()
+        progs = [p for p in progs if any(v["seconds"] <= a.max_native for k, v in gt.items()
+                                         if k.startswith(p.ir_hash + ":") and ("|%s|t1|" % cpu) in k)]
     random.Random(a.seed).shuffle(progs)
     rows = []
     with tempfile.TemporaryDirectory() as d:
@@ -43,6 +58,8 @@ def main():
                        "--sample-rate", "0.1", "--codegen-cpu", programs.NATIVE_CPU]
                 for arg in p.args:
                     cmd += ["--arg", arg]
+                if which == 1:
+                    cmd += a.flags_b
                 t0 = time.perf_counter()
                 r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 wall = time.perf_counter() - t0

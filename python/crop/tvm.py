@@ -139,14 +139,18 @@ class CostModel(PyCostModel):
     threads: the thread count predicted (default: the tuning target's num-cores, else 1).
     jobs: candidates profiled in parallel (processes; default 1).
     sample_rate: the reuse tracker's sampling (crop profile --sample-rate); 0.1, the suite's setting,
-    profiles about 2.5x faster than exact tracing (docs/profiling.md bounds its error)."""
+    profiles about 2.5x faster than exact tracing (docs/profiling.md bounds its error).
+    sample_tasks: trace that many tasks of each parallel loop (crop profile --sample-tasks; 0, the
+    default: all of them); faster on candidates with many tasks, at some cost in ranking
+    (docs/profiling.md, "Task sampling")."""
 
-    def __init__(self, target, threads=None, jobs=1, sample_rate=0.1):
+    def __init__(self, target, threads=None, jobs=1, sample_rate=0.1, sample_tasks=0):
         super().__init__()
         self.target = target if isinstance(target, crop.Target) else crop.Target(target)
         self.threads = threads
         self.jobs = jobs
         self.sample_rate = sample_rate
+        self.sample_tasks = sample_tasks
         self.seconds = {}  # sha256 of the candidate's IR -> predicted seconds (None: Crop failed)
         self.best = None
         self.errors = []   # (IR hash, message) of candidates Crop could not profile, newest last
@@ -173,8 +177,8 @@ class CostModel(PyCostModel):
                 self.errors.append((None, str(e)))
             keys.append(key)
         if todo:
-            items = [{"ll_text_or_path": ll, "entry": entry, "args": args, "sample_rate": self.sample_rate}
-                     for ll, entry, args in todo.values()]
+            items = [{"ll_text_or_path": ll, "entry": entry, "args": args, "sample_rate": self.sample_rate,
+                      "sample_tasks": self.sample_tasks} for ll, entry, args in todo.values()]
             profiles = crop.profile_many(items, jobs=self.jobs, progress=False, return_errors=True)
             for key, p in zip(todo, profiles):
                 if isinstance(p, crop.Error):
