@@ -33,6 +33,13 @@ inline constexpr const char *CodegenCPUHelp =
     "instructions and stack spills (default: the module's target-cpu "
     "attribute; none without one)";
 
+/// --sample-tasks, shared by `crop profile` and `crop analyze`.
+inline constexpr const char *SampleTasksHelp =
+    "Trace at most N tasks of each parallel loop (the first, then warm-up + "
+    "recorded pairs spread over the rest; at least 3) and weight them for "
+    "the others: faster on loops of many tasks, approximate; counts stay "
+    "exact (default 0: every task)";
+
 } // namespace crop::tool
 
 #endif // CROP_TOOLS_COMMAND_H

@@ -101,12 +101,9 @@ cl::opt<double>
                cl::desc("SHARDS sampling rate for reuse distances, in (0, 1] "
                         "(default 1: exact)"),
                cl::init(1.0), cl::sub(Sub), cl::cat(cropCategory()));
-cl::opt<uint64_t> SampleTasks(
-    "sample-tasks",
-    cl::desc("Trace at most N tasks of each parallel loop (the first, then "
-             "warm-up + recorded pairs spread over the rest) and weight them "
-             "for the others; counts stay exact (default 0: every task)"),
-    cl::init(0), cl::value_desc("N"), cl::sub(Sub), cl::cat(cropCategory()));
+cl::opt<uint64_t> SampleTasks("sample-tasks", cl::desc(SampleTasksHelp),
+                              cl::init(0), cl::value_desc("N"), cl::sub(Sub),
+                              cl::cat(cropCategory()));
 cl::opt<std::string> CodegenCPU("codegen-cpu", cl::desc(CodegenCPUHelp),
                                 cl::value_desc("cpu"), cl::sub(Sub),
                                 cl::cat(cropCategory()));
