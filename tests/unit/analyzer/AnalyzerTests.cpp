@@ -240,12 +240,18 @@ declare void @__kmpc_for_static_fini(ptr, i32)
 declare i32 @llvm.smin.i32(i32, i32)
 )";
 
-TEST_CASE("OpenMP: a parallel loop of 10 iterations runs 10 tasks",
-          "[analyzer][openmp]") {
-  TempIR T(OpenMPIR);
+/// OpenMPIR's entry over its 10 floats.
+static ProfileOptions parOptions() {
   ProfileOptions O;
   O.Entry = "par";
   O.Args = {"f32:10"};
+  return O;
+}
+
+TEST_CASE("OpenMP: a parallel loop of 10 iterations runs 10 tasks",
+          "[analyzer][openmp]") {
+  TempIR T(OpenMPIR);
+  ProfileOptions O = parOptions();
   Expected<ProgramProfile> P = profileModule(T.Path, O);
   REQUIRE(bool(P));
   const FunctionProfile &F = fn(*P, "par.omp_outlined");
@@ -307,9 +313,7 @@ TEST_CASE("task sampling: which tasks are traced, and their weights",
 TEST_CASE("task sampling: counts stay exact, reuse is weighted",
           "[analyzer][sampling][openmp]") {
   TempIR T(OpenMPIR);
-  ProfileOptions O;
-  O.Entry = "par";
-  O.Args = {"f32:10"};
+  ProfileOptions O = parOptions();
   O.SampleTasks = 5; // Task 0, then a warm-up + recorded pair in 1-4, 5-9.
   Expected<ProgramProfile> P = profileModule(T.Path, O);
   REQUIRE(bool(P));
@@ -346,9 +350,7 @@ TEST_CASE("task sampling: counts stay exact, reuse is weighted",
 
 TEST_CASE("the profile reads back as it was written", "[analyzer]") {
   TempIR T(OpenMPIR);
-  ProfileOptions O;
-  O.Entry = "par";
-  O.Args = {"f32:10"};
+  ProfileOptions O = parOptions();
   Expected<ProgramProfile> P = profileModule(T.Path, O);
   REQUIRE(bool(P));
   std::string Text = profileToJSON(*P);
@@ -360,9 +362,7 @@ TEST_CASE("the profile reads back as it was written", "[analyzer]") {
 
 TEST_CASE("the same run gives the same profile", "[analyzer]") {
   TempIR T(OpenMPIR);
-  ProfileOptions O;
-  O.Entry = "par";
-  O.Args = {"f32:10"};
+  ProfileOptions O = parOptions();
   Expected<ProgramProfile> A = profileModule(T.Path, O);
   Expected<ProgramProfile> B = profileModule(T.Path, O);
   REQUIRE(bool(A));
