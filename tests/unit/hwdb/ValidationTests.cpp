@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Hwdb/Hwdb.h"
+#include "crop/Hwdb/Units.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -482,7 +483,15 @@ TEST_CASE("parallel launch costs: parsed, checked, written back", "[hwdb]") {
   Expected<Target> T2 = loadTarget(Again);
   if (!T2)
     FAIL(toString(T2.takeError()));
-  CHECK(T2->Cpu->ParallelLaunchSeconds == C.ParallelLaunchSeconds);
+  // Within an ulp or two: 0.5 us is written "500 ns", which reads back as
+  // 500 * 1e-9, not bit for bit 0.5 * 1e-6.
+  REQUIRE(T2->Cpu->ParallelLaunchSeconds.size() == 2);
+  for (const auto &[N, S] : C.ParallelLaunchSeconds)
+    CHECK(T2->Cpu->ParallelLaunchSeconds.at(N) == Approx(S).epsilon(1e-15));
+  // A measured time that no unit holds bit for bit is written in a unit that
+  // fits it (crop microbench once wrote 0.82 us as "8.2e-07 ns").
+  CHECK(formatQuantity(0.82e-6, Dimension::Time) == "820 ns");
+  CHECK(formatQuantity(1.92e-6, Dimension::Time) == "1.92 us");
 
   std::string G = D.write(
       "u.yaml", variant("frequency: 2 GHz",
