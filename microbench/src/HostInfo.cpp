@@ -225,6 +225,25 @@ std::string HostInfo::microarchitecture() const {
       return "";
     }
   }
+  if (Vendor == "GenuineIntel" && Family == 6) {
+    // Server cores only (Intel's SDM, volume 4, table 2-1).
+    switch (Model) {
+    case 0x55:
+      return "Skylake-SP/Cascade Lake";
+    case 0x6a:
+    case 0x6c:
+      return "Ice Lake-SP";
+    case 0x8f:
+      return "Sapphire Rapids";
+    case 0xcf:
+      return "Emerald Rapids";
+    case 0xad:
+    case 0xae:
+      return "Granite Rapids";
+    default:
+      return "";
+    }
+  }
   return "";
 }
 
@@ -235,7 +254,14 @@ uint32_t HostInfo::publishedReorderBuffer() const {
          : A == "Zen 3"  ? 256
          : A == "Zen 4"  ? 320
          : A == "Zen 5"  ? 448
-                         : 0;
+         // Intel's optimization manual: Skylake 224, Sunny Cove 352, Golden
+         // Cove (and Raptor Cove, Redwood Cove) 512.
+         : A == "Skylake-SP/Cascade Lake" ? 224
+         : A == "Ice Lake-SP"             ? 352
+         : (A == "Sapphire Rapids" || A == "Emerald Rapids" ||
+            A == "Granite Rapids")
+             ? 512
+             : 0;
 }
 
 HostInfo detectHostInfo() {
