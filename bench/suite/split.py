@@ -46,5 +46,7 @@ def cpu_slug(cpu_model):
     (the core count is left out: the same CPU model with more cores is the same validation machine)."""
     m = re.match(r"\s*(.*?)\s*\(family (\w+) model (\w+)", cpu_model)
     name, fam, mod = (m.group(1), m.group(2), m.group(3)) if m else (cpu_model, "x", "x")
+    # Trademark marks and the generic word "Processor" name no model ('Intel(R) Xeon(R) Processor').
+    name = re.sub(r"\((R|TM)\)|\b(Processor|CPU)\b", " ", name, flags=re.I)
     base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "cpu"
     return "%s-family%s-model%s" % (base, fam, mod)
