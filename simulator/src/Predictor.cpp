@@ -494,14 +494,18 @@ Prediction CpuPredictor::run() {
   double AllAccesses = 0;
   for (double S : Served)
     AllAccesses += S;
-  double Reaching = AllAccesses;
+  // The accesses that reach a level, summed from the levels beyond it: a
+  // total with the levels above subtracted can round below what the level
+  // serves (an Emerald Rapids run printed "RAM 124.9 % hit").
+  std::vector<double> Reaching(NLevels + 1, 0.0);
+  for (size_t J = NLevels; J-- > 0;)
+    Reaching[J] = Reaching[J + 1] + Served[J];
   for (size_t J = 0; J < NLevels; ++J) {
     LevelPrediction LP;
     LP.Name = J + 1 < NLevels ? Cpu.Caches[J].Name : "RAM";
     LP.Served = AllAccesses > 0 ? Served[J] / AllAccesses : 0;
-    LP.HitRate = Reaching > 0 ? Served[J] / Reaching : 0;
+    LP.HitRate = Reaching[J] > 0 ? Served[J] / Reaching[J] : 0;
     LP.Bytes = Bytes[J];
-    Reaching -= Served[J];
     R.Levels.push_back(std::move(LP));
   }
 

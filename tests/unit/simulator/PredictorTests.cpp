@@ -218,6 +218,11 @@ TEST_CASE("without the memory model a block costs the simulator's steady "
   REQUIRE(On->Levels.size() == 4);
   CHECK(On->Levels[0].Served == Approx(0.5).margin(0.01));
   CHECK(On->Levels[3].Served == Approx(0.5).margin(0.01));
+  // Half of the accesses reach L2, none stays there or in L3: RAM serves
+  // every access that reaches it.
+  CHECK(On->Levels[0].HitRate == Approx(0.5).margin(0.01));
+  CHECK(On->Levels[1].HitRate == Approx(0.0).margin(0.01));
+  CHECK(On->Levels[3].HitRate == 1.0);
 }
 
 TEST_CASE("repeated calls: a first touch reuses the previous call's line",
@@ -234,6 +239,9 @@ TEST_CASE("repeated calls: a first touch reuses the previous call's line",
   CHECK(Warm->Levels[0].Served == Approx(0.5).margin(0.01));
   CHECK(Warm->Levels[1].Served == Approx(0.5).margin(0.01));
   CHECK(Warm->Levels[3].Served == Approx(0.0).margin(0.01));
+  // A hit rate is a share of what reaches the level, never above one.
+  for (const LevelPrediction &L : Warm->Levels)
+    CHECK((L.HitRate >= 0 && L.HitRate <= 1));
   PredictOptions ColdOpts;
   ColdOpts.WarmCalls = false;
   llvm::Expected<Prediction> Cold = predict(P, T, ColdOpts);
