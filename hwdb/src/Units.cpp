@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
 using namespace llvm;
@@ -163,44 +164,38 @@ std::string formatQuantity(double Value, Dimension D) {
   if (D == Dimension::Count || D == Dimension::Cycles)
     return Exact(Value);
   const std::vector<UnitDef> &Units = unitsOf(D);
+  auto ReadsBack = [&](const std::string &S) -> std::optional<double> {
+    Expected<double> Back = parseQuantity(S, D);
+    if (!Back) {
+      consumeError(Back.takeError());
+      return std::nullopt;
+    }
+    return *Back;
+  };
   // Prefer a unit in which the number is short and round-trips exactly; for
-  // sizes prefer binary units when they are exact integers.
-  std::string Best;
+  // sizes prefer binary units when they are exact integers. A measured
+  // 0.82e-6 s round-trips bit for bit only as "819.9999999999999 ns": where
+  // a spelling that reads back within a few ulps (Near) is much shorter, a
+  // person would rather read that one.
+  std::string Best, Near;
   for (const UnitDef &U : Units) {
     double Scaled = Value / U.Scale;
     if (Value != 0 && std::fabs(Scaled) < 1)
       continue;
     std::string S = Exact(Scaled) + " " + U.Name;
-    Expected<double> Back = parseQuantity(S, D);
-    if (!Back) {
-      consumeError(Back.takeError());
-      continue;
-    }
-    if (*Back != Value)
-      continue;
-    if (Best.empty() || S.size() < Best.size())
+    if (std::optional<double> Back = ReadsBack(S);
+        Back && *Back == Value && (Best.empty() || S.size() < Best.size()))
       Best = S;
-  }
-  // A measured 0.82e-6 s round-trips bit for bit only as
-  // "819.9999999999999 ns": where a spelling that reads back within a few
-  // ulps is much shorter, a person would rather read that one.
-  std::string Near;
-  for (const UnitDef &U : Units) {
-    double Scaled = Value / U.Scale;
-    if (Value != 0 && std::fabs(Scaled) < 1)
-      continue;
     for (int Prec = 6; Prec <= 17; ++Prec) {
       char Buf[64];
       std::snprintf(Buf, sizeof(Buf), "%.*g", Prec, Scaled);
-      std::string S = std::string(Buf) + " " + U.Name;
-      Expected<double> Back = parseQuantity(S, D);
-      if (!Back) {
-        consumeError(Back.takeError());
+      std::string T = std::string(Buf) + " " + U.Name;
+      std::optional<double> Back = ReadsBack(T);
+      if (!Back)
         break;
-      }
       if (std::fabs(*Back - Value) <= 4e-16 * std::fabs(Value)) {
-        if (Near.empty() || S.size() < Near.size())
-          Near = S;
+        if (Near.empty() || T.size() < Near.size())
+          Near = T;
         break;
       }
     }
