@@ -58,6 +58,9 @@ struct RunState {
     /// The stores' serial distances, one per line size; Serial holds the
     /// loads' until the profile merges both.
     std::vector<ReuseHistogram> StoreSerial;
+    /// The stores' distances since their line's previous store, one per
+    /// line size (BlockReuse::StoreWriteBack).
+    std::vector<ReuseHistogram> StoreWriteBack;
     /// Class distances, one per line size (empty where not tracked).
     std::vector<ReuseHistogram> ClassSerial, ClassTask;
     /// Loads by their distance in stores to an older store of the block at

@@ -98,10 +98,15 @@ private:
 class LineTable {
 public:
   static constexpr uint64_t Empty = ~uint64_t(0);
+  static constexpr uint64_t NoTime = ~uint64_t(0);
   struct Slot {
     uint64_t Line;
     uint64_t Time;
     uint64_t ClassTime; ///< Last access in its class's time (if tracked).
+    /// Last store (NoTime: none since the line was inserted). Not a mark of
+    /// its own: compaction maps it to the last live time at or before it,
+    /// which keeps the count of lines touched since.
+    uint64_t StoreTime;
   };
 
   LineTable() { rehash(MinSlots); }
@@ -119,6 +124,7 @@ public:
       }
       if (S.Line == Empty) {
         S.Line = Line;
+        S.StoreTime = NoTime;
         ++Count;
         Inserted = true;
         return S;
@@ -136,7 +142,7 @@ public:
   void clear() {
     Count = 0;
     if (Slots.size() == MinSlots) { // Reused: no allocation per reset.
-      std::fill(Slots.begin(), Slots.end(), Slot{Empty, 0, 0});
+      std::fill(Slots.begin(), Slots.end(), Slot{Empty, 0, 0, NoTime});
       return;
     }
     Slots = BigArray<Slot>();
@@ -175,7 +181,7 @@ private:
   }
 
   void rehash(size_t N) {
-    BigArray<Slot> Old(N, Slot{Empty, 0, 0});
+    BigArray<Slot> Old(N, Slot{Empty, 0, 0, NoTime});
     std::swap(Old, Slots);
     Mask = N - 1;
     Shift = 64 - llvm::Log2_64(N);
@@ -353,6 +359,7 @@ struct LineStack {
       Lines.retainIf([&](LineTable::Slot &S) {
         uint64_t Rank = Marks.countUpTo(S.Time);
         S.Time = Rank - 1 - Drop;
+        S.StoreTime = storeRank(S.StoreTime, Drop);
         if (Rank > Drop)
           return true;
         if (!Classes.empty()) {
@@ -364,11 +371,23 @@ struct LineStack {
       });
       Live = Bound;
     } else {
-      Lines.forEach(
-          [&](LineTable::Slot &S) { S.Time = Marks.countUpTo(S.Time) - 1; });
+      Lines.forEach([&](LineTable::Slot &S) {
+        S.Time = Marks.countUpTo(S.Time) - 1;
+        S.StoreTime = storeRank(S.StoreTime, 0);
+      });
     }
     Marks.rebuild(TimeSlack * Live, Live);
     Now = Live;
+  }
+
+  /// A store time renumbered as compact() renumbers the live times, less
+  /// Drop: the last live time at or before it. Where none is left, the
+  /// oldest one (one line more in between than there were).
+  uint64_t storeRank(uint64_t T, uint64_t Drop) const {
+    if (T == LineTable::NoTime)
+      return T;
+    uint64_t Rank = Marks.countUpTo(T);
+    return Rank > Drop ? Rank - 1 - Drop : 0;
   }
 
   /// compact() for one class's times. The pass goes over the whole table,
@@ -386,8 +405,9 @@ struct LineStack {
 
   /// Distance of an access to Line, bookkeeping included; NoDistance for a
   /// first touch (or a line dropped by the bound). With classes, ClassD gets
-  /// the class distance.
-  uint64_t touch(uint64_t Line, uint64_t &ClassD) {
+  /// the class distance. StoreD set: the access is a store, and it gets the
+  /// lines touched since the line's previous store (NoDistance: none).
+  uint64_t touch(uint64_t Line, uint64_t &ClassD, uint64_t *StoreD = nullptr) {
     if (Now == Marks.capacity())
       compact();
     ClassOrder *C = nullptr;
@@ -407,11 +427,23 @@ struct LineStack {
     ClassD = NoDistance;
     if (!Inserted) {
       D = distance(Marks, S.Time, Now, Lines.size());
+      if (StoreD) {
+        if (S.StoreTime == LineTable::NoTime)
+          *StoreD = NoDistance;
+        else if (S.StoreTime >= S.Time)
+          *StoreD = D;
+        else // The line's own last access is among the marks after it.
+          *StoreD = distance(Marks, S.StoreTime, Now, Lines.size()) - 1;
+      }
       Marks.move(S.Time, Now);
     } else {
       Marks.set(Now);
+      if (StoreD)
+        *StoreD = NoDistance;
     }
     S.Time = Now;
+    if (StoreD)
+      S.StoreTime = Now;
     ++Now;
     if (C) {
       if (!Inserted) {
@@ -624,7 +656,8 @@ llvm::Error ReuseTracker::checkOptions(uint32_t LineBytes, double SampleRate) {
 }
 
 void ReuseTracker::accessLogged(uint64_t Line, ReuseHistogram &Hist,
-                                ReuseHistogram &ClassHist) {
+                                ReuseHistogram &ClassHist,
+                                ReuseHistogram *WriteBack) {
   ClassLog &G = Logs[Line & ClassMask];
   if (G.Epoch != LogEpoch) {
     G.Pos = 0;
@@ -642,36 +675,46 @@ void ReuseTracker::accessLogged(uint64_t Line, ReuseHistogram &Hist,
   // ones. Deciding that costs a scan, so it is done only where it matters:
   // where the sampled estimate is shorter.
   auto floorK = [&] { return G.holdsK() ? ClassLog::K : 0u; };
-  if (Line == LastLine) {
+  if (Line == LastLine && (!WriteBack || LastWasStore)) {
     // No sampled line in between (estimate 0); unsampled ones of its class
     // may have been, and the log counted them.
     Hist.add(0, Weight);
     if (Weight)
       ClassHist.add(Exact < ClassLog::Absent ? Exact : floorK(), Weight);
+    if (WriteBack)
+      WriteBack->add(0, Weight);
+    else
+      LastWasStore = false;
     G.append(Line);
     return;
   }
-  accessLine(Line, Hist, &ClassHist, Exact,
+  accessLine(Line, Hist, &ClassHist, WriteBack, Exact,
              Exact == ClassLog::Absent ? &G : nullptr);
   G.append(Line);
 }
 
 void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
-                              ReuseHistogram *ClassHist, uint32_t Exact,
+                              ReuseHistogram *ClassHist,
+                              ReuseHistogram *WriteBack, uint32_t Exact,
                               const ClassLog *Log) {
   LastLine = Line;
+  LastWasStore = WriteBack != nullptr;
   Impl &I = *P;
   assert((!ClassHist || tracksClasses()) &&
          "class distances need a tracker built with TrackClasses");
-  uint64_t DD = 0, DS = 0, CD = 0, CS = 0;
+  uint64_t DD = 0, DS = 0, CD = 0, CS = 0, WD = 0, WS = 0;
   bool InSparse = true;
   if (I.TwoLevel) {
-    DD = I.Dense.touch(Line, CD);
+    DD = I.Dense.touch(Line, CD, WriteBack ? &WD : nullptr);
     InSparse = sampleHash(Line) < I.SparseThreshold;
   }
   if (InSparse)
-    DS = I.Main.touch(Line, CS);
+    DS = I.Main.touch(Line, CS, WriteBack ? &WS : nullptr);
   I.add(DD, DS, Sampled, InSparse, Weight, Hist);
+  // Classified short or long on the dense sample and weighted as the
+  // access's own distance is, so the two histograms' totals agree.
+  if (WriteBack)
+    I.add(WD, WS, Sampled, InSparse, Weight, *WriteBack);
   if (!ClassHist || !tracksClasses())
     return;
   // An exact short class distance counts like a short plain one: weight 1
@@ -690,17 +733,21 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
-                               ReuseHistogram &Hist,
-                               ReuseHistogram *ClassHist) {
+                               ReuseHistogram &Hist, ReuseHistogram *ClassHist,
+                               ReuseHistogram *WriteBack) {
   for (uint64_t L = First;; ++L) {
     if (ClassHist && Logs) {
-      accessLogged(L, Hist, *ClassHist);
-    } else if (L == LastLine) {
+      accessLogged(L, Hist, *ClassHist, WriteBack);
+    } else if (L == LastLine && (!WriteBack || LastWasStore)) {
       Hist.add(0, Weight);
       if (ClassHist)
         ClassHist->add(0, Weight);
+      if (WriteBack)
+        WriteBack->add(0, Weight);
+      else
+        LastWasStore = false;
     } else if (keepsLine(L)) {
-      accessLine(L, Hist, ClassHist);
+      accessLine(L, Hist, ClassHist, WriteBack);
     }
     if (L == Last)
       break;
@@ -717,6 +764,7 @@ void ReuseTracker::reset() {
   P->Dense.clear();
   ++LogEpoch;
   LastLine = NoLine;
+  LastWasStore = false;
 }
 
 double ReuseTracker::sampleRate() const { return 1.0 / P->SparseScale; }

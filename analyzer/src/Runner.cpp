@@ -230,6 +230,7 @@ void *TVMModuleCtx = nullptr;
   for (RunState::BlockMem &B : S.Mem) {
     B.Serial.resize(NL);
     B.StoreSerial.resize(NL);
+    B.StoreWriteBack.resize(NL);
     B.Task.resize(NL);
     if (S.ClassLine != SIZE_MAX) {
       B.ClassSerial.resize(NL);
@@ -351,10 +352,12 @@ void *TVMModuleCtx = nullptr;
         BlockReuse R;
         R.Serial = BM.Serial[K];
         R.StoreSerial = BM.StoreSerial[K];
+        R.StoreWriteBack = BM.StoreWriteBack[K];
         R.Task = BM.Task[K];
         // SHARDS: counts of sampled lines back to the whole stream.
         S.SerialTrackers[K].finish(R.Serial);
         S.SerialTrackers[K].finish(R.StoreSerial);
+        S.SerialTrackers[K].finish(R.StoreWriteBack);
         S.TaskTrackers[K].finish(R.Task);
         // Serial is every access: the loads' and the stores' distances.
         R.Serial.merge(R.StoreSerial);

@@ -171,9 +171,13 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
     // task's reuse of lines a left-out task touched keeps its distance
     // instead of turning cold. Cheap at SHARDS rates below 1: most lines are
     // not sampled and cost a hash.
-    for (size_t K = 0; K < SerialTrackers.size(); ++K)
-      SerialTrackers[K].access(Addr, Size,
-                               Store ? B.StoreSerial[K] : B.Serial[K]);
+    for (size_t K = 0; K < SerialTrackers.size(); ++K) {
+      if (Store)
+        SerialTrackers[K].accessStore(Addr, Size, B.StoreSerial[K],
+                                      B.StoreWriteBack[K]);
+      else
+        SerialTrackers[K].access(Addr, Size, B.Serial[K]);
+    }
     return;
   }
   // Classes of 64-byte lines in 4 KiB pages, the L1 geometry of every CPU
@@ -208,11 +212,16 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
     Wait(A.CrossAliasDistance, B.StoreWaitAliased, AliasedWaitByMemOp);
   }
   for (size_t K = 0; K < SerialTrackers.size(); ++K) {
-    ReuseHistogram &H = Store ? B.StoreSerial[K] : B.Serial[K];
-    if (K == ClassLine)
-      SerialTrackers[K].accessWithClass(Addr, Size, H, B.ClassSerial[K]);
+    ReuseTracker &T = SerialTrackers[K];
+    if (!Store && K == ClassLine)
+      T.accessWithClass(Addr, Size, B.Serial[K], B.ClassSerial[K]);
+    else if (!Store)
+      T.access(Addr, Size, B.Serial[K]);
+    else if (K == ClassLine)
+      T.accessStoreWithClass(Addr, Size, B.StoreSerial[K], B.ClassSerial[K],
+                             B.StoreWriteBack[K]);
     else
-      SerialTrackers[K].access(Addr, Size, H);
+      T.accessStore(Addr, Size, B.StoreSerial[K], B.StoreWriteBack[K]);
   }
   if (TaskDepth)
     for (size_t K = 0; K < TaskTrackers.size(); ++K) {

@@ -127,7 +127,8 @@ public:
     for (const auto &[Line, R] : B.Reuse) {
       u(Line);
       for (const ReuseHistogram *H :
-           {&R.Serial, &R.Task, &R.ClassSerial, &R.ClassTask, &R.StoreSerial})
+           {&R.Serial, &R.Task, &R.ClassSerial, &R.ClassTask, &R.StoreSerial,
+            &R.StoreWriteBack})
         hist(*H);
     }
     distances(B.StoreAlias.Distances);
@@ -398,6 +399,8 @@ public:
       for (ReuseHistogram *H :
            {&R.Serial, &R.Task, &R.ClassSerial, &R.ClassTask, &R.StoreSerial})
         hist(*H);
+      if (Version >= 5)
+        hist(R.StoreWriteBack);
     }
     distances(B.StoreAlias.Distances, false);
     B.StoreAlias.ReadModifyWrite = u();

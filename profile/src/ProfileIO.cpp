@@ -119,6 +119,8 @@ json::Value blockToJSON(const BlockProfile &B) {
       O["class_task"] = histToJSON(R.ClassTask);
     if (!R.StoreSerial.empty())
       O["store_serial"] = histToJSON(R.StoreSerial);
+    if (!R.StoreWriteBack.empty())
+      O["store_writeback"] = histToJSON(R.StoreWriteBack);
     Reuse[std::to_string(Line)] = std::move(O);
   }
   json::Object O{{"name", B.Name},
@@ -515,6 +517,9 @@ static bool fromJSON(const json::Value &V, BlockProfile &B, json::Path P) {
           return false;
       if (const json::Value *C = RO->get("store_serial"))
         if (!fromJSON(*C, BR.StoreSerial, RP.field("store_serial")))
+          return false;
+      if (const json::Value *C = RO->get("store_writeback"))
+        if (!fromJSON(*C, BR.StoreWriteBack, RP.field("store_writeback")))
           return false;
     }
   }

@@ -90,8 +90,11 @@ TEST_CASE("class and store reuse histograms round-trip and are optional",
   R.ClassSerial.addCold(2);
   R.ClassTask.add(20);
   R.StoreSerial.add(3, 2);
+  R.StoreWriteBack.add(900, 1);
+  R.StoreWriteBack.addCold(1);
   std::string Text = profileToJSON(P);
   CHECK(Text.find("\"store_serial\"") != std::string::npos);
+  CHECK(Text.find("\"store_writeback\"") != std::string::npos);
   CHECK(Text.find("\"class_serial\"") != std::string::npos);
   CHECK(Text.find("\"class_task\"") != std::string::npos);
   auto Q = profileFromJSON(Text, "mem");
@@ -101,6 +104,7 @@ TEST_CASE("class and store reuse histograms round-trip and are optional",
   CHECK(QR.ClassSerial == R.ClassSerial);
   CHECK(QR.ClassTask == R.ClassTask);
   CHECK(QR.StoreSerial == R.StoreSerial);
+  CHECK(QR.StoreWriteBack == R.StoreWriteBack);
 
   // A profile written before class distances existed has neither key: it
   // reads with empty class histograms (the cache model falls back to Eq. 4).
@@ -112,6 +116,7 @@ TEST_CASE("class and store reuse histograms round-trip and are optional",
   CHECK(OR.ClassSerial.empty());
   CHECK(OR.ClassTask.empty());
   CHECK(OR.StoreSerial.empty());
+  CHECK(OR.StoreWriteBack.empty());
   CHECK(OR.Serial.total() == 7);
   CHECK(profileToJSON(*O) == Old);
 
@@ -389,6 +394,7 @@ static ProgramProfile everyFieldProfile() {
   R.ClassSerial.add(1, 5);
   R.ClassTask.add(20);
   R.StoreSerial.add(3, 2);
+  R.StoreWriteBack.add(700, 2);
   B.Reuse[128].Serial.add(1u << 20, 4);
   Graphlet &G = B.Body;
   G.LiveIns.push_back({"f32", 8, 0, 36});

@@ -57,14 +57,29 @@ public:
   /// Inline so that the common cases (an unsampled line; the same line as
   /// the access before) cost a few instructions in the memory hook.
   void access(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist) {
-    accessImpl(Addr, Size, Hist, nullptr);
+    accessImpl(Addr, Size, Hist, nullptr, nullptr);
+  }
+  /// access() for a store: also adds to WriteBack each line's distinct lines
+  /// since the line's previous store (cold when none). A dirty line is
+  /// written back when it leaves a cache, and it leaves one of C lines
+  /// between two stores only if more than C lines come in between; its own
+  /// distance cannot tell (a read-modify-write's store follows its load).
+  void accessStore(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist,
+                   ReuseHistogram &WriteBack) {
+    accessImpl(Addr, Size, Hist, nullptr, &WriteBack);
   }
   /// access() that also adds each line's class distance to ClassHist (the
   /// tracker must have been built with TrackClasses; see tracksClasses()).
   /// Both histograms record the same accesses, so their totals agree.
   void accessWithClass(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist,
                        ReuseHistogram &ClassHist) {
-    accessImpl(Addr, Size, Hist, &ClassHist);
+    accessImpl(Addr, Size, Hist, &ClassHist, nullptr);
+  }
+  /// accessStore() with class distances, as accessWithClass().
+  void accessStoreWithClass(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist,
+                            ReuseHistogram &ClassHist,
+                            ReuseHistogram &WriteBack) {
+    accessImpl(Addr, Size, Hist, &ClassHist, &WriteBack);
   }
   /// Scales a histogram filled in sampled mode back to the whole stream;
   /// nothing in exact mode. Call once per histogram, and use it rather than
@@ -111,11 +126,11 @@ public:
 private:
   struct ClassLog;
   void accessImpl(uint64_t Addr, uint32_t Size, ReuseHistogram &Hist,
-                  ReuseHistogram *ClassHist) {
+                  ReuseHistogram *ClassHist, ReuseHistogram *WriteBack) {
     uint64_t First = Addr >> LineShift;
     uint64_t Last = (Addr + (Size ? Size - 1 : 0)) >> LineShift;
     if (First != Last) {
-      accessLines(First, Last, Hist, ClassHist);
+      accessLines(First, Last, Hist, ClassHist, WriteBack);
       return;
     }
     if (ClassHist && Logs) {
@@ -126,37 +141,45 @@ private:
         G.append(First);
         return;
       }
-      accessLogged(First, Hist, *ClassHist);
+      accessLogged(First, Hist, *ClassHist, WriteBack);
       return;
     }
-    if (First == LastLine) {
-      // Nothing touched in between: distance 0 (in its class too), and the
-      // line stays the most recent one, so no state changes.
+    if (First == LastLine && (!WriteBack || LastWasStore)) {
+      // Nothing touched in between: distance 0 (in its class too, and since
+      // the last store when this is a store after a store), and the line
+      // stays the most recent one, so nothing else changes.
       Hist.add(0, Weight);
       if (ClassHist)
         ClassHist->add(0, Weight);
+      if (WriteBack)
+        WriteBack->add(0, Weight);
+      else
+        LastWasStore = false;
       return;
     }
     if (Sampled && sampleHash(First) >= Threshold)
       return;
-    accessLine(First, Hist, ClassHist);
+    accessLine(First, Hist, ClassHist, WriteBack);
   }
   /// Sampled mode with classes: every access goes to its class's log of
   /// recent lines (exact short class distances); sampled ones are recorded.
   void accessLogged(uint64_t Line, ReuseHistogram &Hist,
-                    ReuseHistogram &ClassHist);
+                    ReuseHistogram &ClassHist, ReuseHistogram *WriteBack);
   /// Exact: the exact class distance when below BlockReuse::ClassExactBelow,
   /// that value when it is at least that, anything above when not known.
   /// Log: the class's log when the line was not in it (it may still show
   /// that at least ClassExactBelow lines came in between).
+  /// WriteBack: a store's histogram of distances since its line's last
+  /// store (null for a load).
   void accessLine(uint64_t Line, ReuseHistogram &Hist,
-                  ReuseHistogram *ClassHist, uint32_t Exact = ~uint32_t(0),
-                  const ClassLog *Log = nullptr);
+                  ReuseHistogram *ClassHist, ReuseHistogram *WriteBack,
+                  uint32_t Exact = ~uint32_t(0), const ClassLog *Log = nullptr);
   void accessLines(uint64_t First, uint64_t Last, ReuseHistogram &Hist,
-                   ReuseHistogram *ClassHist);
+                   ReuseHistogram *ClassHist, ReuseHistogram *WriteBack);
 
   static constexpr uint64_t NoLine = ~uint64_t(0);
   uint64_t LastLine = NoLine; ///< The line recorded last (sampled lines only).
+  bool LastWasStore = false;  ///< Whether that access was a store.
   /// Lines hashing below it are recorded (the denser rate in two-level mode).
   uint64_t Threshold = uint64_t(1) << SampleBits;
   unsigned LineShift = 6;

@@ -54,6 +54,15 @@ struct BlockReuse {
   /// the stores' misses, not the block's. Empty in profiles written before
   /// it was recorded (and for blocks that store nothing).
   ReuseHistogram StoreSerial;
+  /// The same stores by the distinct lines touched since their line's
+  /// previous store (cold: none before). A level of C lines writes a dirty
+  /// line back between two stores to it when more than C lines come in
+  /// between, however often it is read meanwhile, so write-backs follow
+  /// these distances: a read-modify-write's store hits the line its load
+  /// just brought (distance 0), but the line went back dirty since the last
+  /// store if the load missed. Empty in profiles written before it was
+  /// recorded (the model then uses StoreSerial).
+  ReuseHistogram StoreWriteBack;
   /// The page size classes are taken over: 4 KiB, the base page of every
   /// CPU target Crop describes.
   static constexpr uint32_t ClassPageBytes = 4096;
@@ -220,8 +229,9 @@ inline bool validVectorBits(int64_t Bits) {
 
 struct ProgramProfile {
   /// 2: binary profiles carry GraphletMachine::SlotTrips; 3: and
-  /// BlockProfile::Sets; 4: and SampleTasks.
-  static constexpr unsigned FormatVersion = 4;
+  /// BlockProfile::Sets; 4: and SampleTasks; 5: and
+  /// BlockReuse::StoreWriteBack.
+  static constexpr unsigned FormatVersion = 5;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the
