@@ -424,6 +424,9 @@ void readCaches(Diag &D, const Val &List, StringRef Path, CpuParams &C) {
     if (Wh.BwAll && !readPositive(D, Wh.BwAll, R.path("bandwidth_all"),
                                   Dimension::Bandwidth, L.BandwidthAll))
       Wh.BwAll = nullptr;
+    if (const Val *Wb = R.get("writeback_bandwidth_per_core", false))
+      readPositive(D, Wb, R.path("writeback_bandwidth_per_core"),
+                   Dimension::Bandwidth, L.WriteBackBandwidthPerCore);
     R.finish();
 
     if (HaveSize && Size != std::floor(Size)) {

@@ -79,6 +79,9 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
     if (L.BandwidthAll > 0)
       E << YAML::Key << "bandwidth_all" << YAML::Value
         << q(L.BandwidthAll, Dimension::Bandwidth);
+    if (L.WriteBackBandwidthPerCore > 0)
+      E << YAML::Key << "writeback_bandwidth_per_core" << YAML::Value
+        << q(L.WriteBackBandwidthPerCore, Dimension::Bandwidth);
     E << YAML::EndMap;
   }
   E << YAML::EndSeq;

@@ -382,12 +382,12 @@ buildKernel(LLVMContext &Ctx, const KernelSpec &K, KernelKind Kind,
   return M;
 }
 
-Expected<std::unique_ptr<Module>> buildReadKernel(LLVMContext &Ctx,
-                                                  const std::string &Fn,
-                                                  const std::string &Triple,
-                                                  const DataLayout &DL,
-                                                  unsigned SimdBits) {
-  auto M = std::make_unique<Module>("microbench.read", Ctx);
+Expected<std::unique_ptr<Module>>
+buildReadKernel(LLVMContext &Ctx, const std::string &Fn,
+                const std::string &Triple, const DataLayout &DL,
+                unsigned SimdBits, bool Update) {
+  auto M = std::make_unique<Module>(
+      Update ? "microbench.update" : "microbench.read", Ctx);
   M->setTargetTriple(Triple);
   M->setDataLayout(DL);
   IRBuilder<> B(Ctx);
@@ -416,7 +416,9 @@ Expected<std::unique_ptr<Module>> buildReadKernel(LLVMContext &Ctx,
   for (unsigned U = 0; U < 8; ++U) {
     Value *Addr =
         B.CreateGEP(B.getInt8Ty(), P, B.CreateAdd(Off, B.getInt64(U * Bytes)));
-    B.CreateAlignedLoad(V, Addr, Align(Bytes), /*isVolatile=*/true);
+    Value *X = B.CreateAlignedLoad(V, Addr, Align(Bytes), /*isVolatile=*/true);
+    if (Update)
+      B.CreateAlignedStore(X, Addr, Align(Bytes), /*isVolatile=*/true);
   }
   Value *OffNext = B.CreateAdd(Off, B.getInt64(8 * Bytes));
   Off->addIncoming(OffNext, Inner);

@@ -137,12 +137,12 @@ measureLatencyCurve(const std::vector<uint64_t> &Sizes, unsigned LineBytes,
 
 Expected<std::pair<double, double>>
 measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
-                     bool Quick) {
+                     bool Quick, bool Update) {
   static std::atomic<unsigned> Counter{0};
   std::string Fn = formatv("crop_read_{0}", Counter++).str();
   auto Ctx = std::make_unique<LLVMContext>();
-  Expected<std::unique_ptr<Module>> M =
-      buildReadKernel(*Ctx, Fn, J.triple(), J.dataLayout(), J.simdBits());
+  Expected<std::unique_ptr<Module>> M = buildReadKernel(
+      *Ctx, Fn, J.triple(), J.dataLayout(), J.simdBits(), Update);
   if (!M)
     return M.takeError();
   Expected<void *> Addr = J.compile(std::move(*M), std::move(Ctx), Fn);
@@ -195,6 +195,14 @@ measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
                                          Rates[Rates.size() / 2]
                                    : 0;
   return std::make_pair(Rates[0], Spread);
+}
+
+double writeBackBandwidth(double ReadRate, double UpdateRate) {
+  double Cap = WriteBackCap * ReadRate;
+  if (!(ReadRate > 0) || !(UpdateRate > 0))
+    return 0;
+  double Extra = 1 / UpdateRate - 1 / ReadRate;
+  return Extra > 1 / Cap ? 1 / Extra : Cap;
 }
 
 Expected<std::pair<double, double>>

@@ -921,6 +921,28 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
       return Many.takeError();
     L.BandwidthPerCore = *One;
     L.BandwidthAll = std::max(*Many, *One);
+    // Write-backs into this level: the same working set read and written
+    // back. Nothing is written back into the first level.
+    if (&L == &Out.front())
+      continue;
+    Expected<std::pair<double, double>> Upd =
+        measureReadBandwidth(*J, Share, 1, O.Quick, /*Update=*/true);
+    if (!Upd)
+      return Upd.takeError();
+    report(L.Name + " read-modify-write 1 thread", Upd->first / 1e9, "GB/s",
+           Upd->second);
+    double Wb = writeBackBandwidth(*One, Upd->first);
+    if (O.WriteBacks)
+      L.WriteBackBandwidthPerCore = Wb;
+    note(formatv("{0}: a read-modify-write stream over {1} KiB moves {2:f1} "
+                 "GB/s against {3:f1} GB/s reading: a write-back costs "
+                 "{4:f2} ns a line beside its fill "
+                 "(writeback_bandwidth_per_core {5:f0} GB/s{6}; {7})",
+                 L.Name, Share >> 10, Upd->first / 1e9, *One / 1e9,
+                 L.LineBytes / Wb * 1e9, Wb / 1e9,
+                 Wb >= WriteBackCap * *One ? ", the cap: nearly free" : "",
+                 O.WriteBacks ? "written" : "not written without --write-backs")
+             .str());
   }
   uint64_t RamSet = O.Quick ? (32u << 20) : (128u << 20);
   if (!Out.empty())
@@ -946,6 +968,7 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
   for (hw::CacheLevel &L : Out) {
     L.BandwidthPerCore = r3(L.BandwidthPerCore);
     L.BandwidthAll = r3(L.BandwidthAll);
+    L.WriteBackBandwidthPerCore = r3(L.WriteBackBandwidthPerCore);
   }
   C.RamBandwidthPerCore = r3(C.RamBandwidthPerCore);
   C.RamBandwidthAll = r3(C.RamBandwidthAll);

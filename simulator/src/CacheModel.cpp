@@ -138,6 +138,10 @@ struct CacheModel::Impl {
       V.Latency = CL.LatencyCycles;
       V.Bandwidth =
           threadBandwidth(CL.BandwidthPerCore, CL.BandwidthAll, Threads);
+      V.WriteBackBandwidth =
+          CL.WriteBackBandwidthPerCore > 0 && CL.BandwidthPerCore > 0
+              ? V.Bandwidth * CL.WriteBackBandwidthPerCore / CL.BandwidthPerCore
+              : 0;
       Levels.push_back(V);
     }
     Ram.Name = "RAM";
@@ -226,6 +230,11 @@ CacheModel::CacheModel(CacheModel &&) = default;
 CacheModel &CacheModel::operator=(CacheModel &&) = default;
 
 const std::vector<LevelView> &CacheModel::levels() const { return P->Levels; }
+bool CacheModel::writeBackRates() const {
+  return std::any_of(
+      P->Levels.begin(), P->Levels.end(),
+      [](const LevelView &V) { return V.WriteBackBandwidth > 0; });
+}
 const LevelView &CacheModel::ram() const { return P->Ram; }
 double CacheModel::levelHit(size_t L, uint32_t Bin) { return P->hit(L, Bin); }
 
@@ -359,14 +368,20 @@ BlockMemory CacheModel::evaluate(const BlockProfile &B, double SerialWeight,
     };
     evaluateGroup(ClassLs, true);
     evaluateGroup(PlainLs, false);
-    // The stores alone, for their write-backs: Eq. 4 on their own
-    // distances (a store's line that misses comes back dirty).
+    // The stores alone, for their write-backs: Eq. 4 on their distances
+    // since their line's previous store (a dirty line that left the level
+    // in between went back) where the target prices write-backs apart;
+    // otherwise, or for profiles without them, on the stores' own distances
+    // (a store's line that misses comes back dirty).
     if (!BR->StoreSerial.empty() && HistLine == Line) {
       R.HasStoreReuse = true;
       if (Ls.front() == 0 && B.Count)
         R.StoresPerExec = double(BR->StoreSerial.total()) / double(B.Count);
+      const ReuseHistogram &WB = BR->StoreWriteBack.empty() || !writeBackRates()
+                                     ? BR->StoreSerial
+                                     : BR->StoreWriteBack;
       std::vector<double> M =
-          P->missFractions(BR->StoreSerial, Ls, false, warmLines(Line), false);
+          P->missFractions(WB, Ls, false, warmLines(Line), false);
       std::vector<double> A =
           P->missFractions(BR->Serial, Ls, false, warmLines(Line), false);
       for (size_t I = 0; I < Ls.size(); ++I) {

@@ -88,7 +88,8 @@ Hash128 targetHash(const hw::Target &T) {
           .f64(L.LatencyCycles)
           .u64(L.SharedByCores)
           .f64(L.BandwidthPerCore)
-          .f64(L.BandwidthAll);
+          .f64(L.BandwidthAll)
+          .f64(L.WriteBackBandwidthPerCore);
     H.f64(C->RamLatencyCycles)
         .f64(C->RamBandwidthPerCore)
         .f64(C->RamBandwidthAll);

@@ -31,6 +31,14 @@ cl::opt<std::string> Name("name",
                           cl::cat(crop::tool::cropCategory()));
 cl::opt<bool> Quick("quick", cl::desc("Fewer repeats and sizes (about 10 s)"),
                     cl::sub(Sub), cl::cat(crop::tool::cropCategory()));
+cl::opt<bool> WriteBacks(
+    "write-backs",
+    cl::desc("Also write each level's write-back rate "
+             "(writeback_bandwidth_per_core), which makes crop predict count "
+             "write-backs from the stores' distances since their previous "
+             "store and price them apart from fills (off by default: "
+             "docs/prediction.md)"),
+    cl::sub(Sub), cl::cat(crop::tool::cropCategory()));
 cl::opt<std::string> Report(
     "report", cl::desc("Also write every measurement with its spread as TSV"),
     cl::value_desc("FILE"), cl::sub(Sub), cl::cat(crop::tool::cropCategory()));
@@ -44,6 +52,7 @@ cl::list<std::string>
 int run() {
   crop::mb::Options O;
   O.Quick = Quick;
+  O.WriteBacks = WriteBacks;
   O.Name = Name;
   O.Only.assign(Only.begin(), Only.end());
   O.Progress = &errs();

@@ -63,6 +63,7 @@ TEST_CASE("a tiny run writes a descriptor that loads back with plausible "
   O.Name = "unit-test-host";
   O.Only = {"fadd.f32", "load.i64"};
   O.MaxWorkingSet = 16u << 20;
+  O.WriteBacks = true;
   Expected<mb::MicrobenchResult> R = mb::runMicrobench(O);
   if (!R)
     FAIL(toString(R.takeError()));
@@ -103,12 +104,36 @@ TEST_CASE("a tiny run writes a descriptor that loads back with plausible "
   CHECK(C.Caches[0].LatencyCycles <= 2 * Load + 2);
   CHECK(C.RamLatencyCycles > C.Caches.back().LatencyCycles);
   CHECK(C.Caches[0].BandwidthPerCore > C.RamBandwidthPerCore);
+  // Write-backs into every level but the first, read back as written: no
+  // faster than the cap, no slower than a tenth of the level's reads.
+  CHECK(C.Caches[0].WriteBackBandwidthPerCore == 0);
+  for (size_t I = 1; I < C.Caches.size(); ++I) {
+    const hw::CacheLevel &L = C.Caches[I];
+    INFO(L.Name);
+    CHECK(L.WriteBackBandwidthPerCore > L.BandwidthPerCore / 10);
+    // (The read figure may have been capped at the inner level's since.)
+    CHECK(L.WriteBackBandwidthPerCore <=
+          mb::WriteBackCap * L.BandwidthPerCore * 1.5);
+    CHECK(Back->Cpu->Caches[I].WriteBackBandwidthPerCore ==
+          Approx(L.WriteBackBandwidthPerCore).epsilon(0.01));
+  }
   // Every unit an instruction names has a count.
   for (const auto &[Key, Cost] : C.Instructions)
     CHECK(C.Units.count(Cost.Unit));
   CHECK(C.FrequencyHz > 0.8e9);
   CHECK(C.FrequencyHz < 6.5e9);
   CHECK(!R->Report.empty());
+}
+
+TEST_CASE("write-back bandwidth from read and read-modify-write rates",
+          "[microbench]") {
+  // 100 GB/s reading, 40 GB/s updating: 1/40 - 1/100 = 0.015 ns a byte
+  // more, 66.7 GB/s of write-backs.
+  CHECK(mb::writeBackBandwidth(100e9, 40e9) == Approx(1e9 / 0.015));
+  // No slower, or faster (noise): the cap.
+  CHECK(mb::writeBackBandwidth(100e9, 100e9) == mb::WriteBackCap * 100e9);
+  CHECK(mb::writeBackBandwidth(100e9, 120e9) == mb::WriteBackCap * 100e9);
+  CHECK(mb::writeBackBandwidth(0, 40e9) == 0);
 }
 
 TEST_CASE("a locked read-modify-write is measured within reason",
@@ -125,6 +150,20 @@ TEST_CASE("a locked read-modify-write is measured within reason",
   CHECK(C.Latency <= 100);
   CHECK(C.RecipThroughput >= 1);
   CHECK(C.Unit == "store");
+}
+
+TEST_CASE("write-back rates are measured but written only when asked",
+          "[microbench]") {
+  // Written, they change how crop predict prices stores for the target
+  // (CacheModel::writeBackRates): off by default, with the measurement in
+  // the descriptor's notes.
+  Expected<mb::MicrobenchResult> R = quickRun({"add.i64"});
+  if (!R)
+    FAIL(toString(R.takeError()));
+  for (const hw::CacheLevel &L : R->Target.Cpu->Caches)
+    CHECK(L.WriteBackBandwidthPerCore == 0);
+  CHECK(R->Target.Source.find("not written without --write-backs") !=
+        std::string::npos);
 }
 
 TEST_CASE("the reorder-buffer test finds a plausible window or says it "

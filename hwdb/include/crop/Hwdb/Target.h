@@ -30,6 +30,12 @@ struct CacheLevel {
   uint32_t SharedByCores = 1;///< 1 = private per core.
   double BandwidthPerCore = 0; ///< Sustained bytes/s one core can stream.
   double BandwidthAll = 0;     ///< Sustained bytes/s with all cores.
+  /// Bytes/s of dirty lines one core can write back into this level from
+  /// the level above, beside the fills at BandwidthPerCore: a stream that
+  /// reads and writes every line takes line / BandwidthPerCore + line /
+  /// WriteBackBandwidthPerCore a line. 0: not known (a write-back is
+  /// priced as a fill).
+  double WriteBackBandwidthPerCore = 0;
 };
 
 /// Cost of one IR opcode class x type x lane count on a CPU.

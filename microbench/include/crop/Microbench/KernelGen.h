@@ -80,11 +80,12 @@ void fillOperands(const KernelSpec &K, void *In);
 
 /// The read kernel for memory bandwidth: `void @Fn(ptr %p, i64 %bytes, i64
 /// %reps)` streams over [p, p+bytes) with volatile vector loads of
-/// SimdBits, reps times.
+/// SimdBits, reps times. Update: each load's value is stored back (a
+/// read-modify-write stream: every line goes back dirty).
 llvm::Expected<std::unique_ptr<llvm::Module>>
 buildReadKernel(llvm::LLVMContext &Ctx, const std::string &Fn,
                 const std::string &Triple, const llvm::DataLayout &DL,
-                unsigned SimdBits);
+                unsigned SimdBits, bool Update = false);
 
 /// The branch kernel for the mispredict penalty: `i64 @Fn(i64 %iters, ptr
 /// %seed, i64 %mask)` steps a linear congruential generator and branches on

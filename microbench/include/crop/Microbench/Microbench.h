@@ -38,6 +38,11 @@ struct Options {
   /// Largest pointer-chasing working set; 0 = chosen from the caches.
   uint64_t MaxWorkingSet = 0;
   unsigned Threads = 0; ///< Threads for "all threads" bandwidth; 0 = all.
+  /// Write the levels' write-back rates (writeback_bandwidth_per_core),
+  /// which turns on the model's separate pricing of write-backs for this
+  /// descriptor (docs/prediction.md, "Write-back rates"); otherwise they are
+  /// measured and noted in `source` only.
+  bool WriteBacks = false;
   llvm::raw_ostream *Progress = nullptr; ///< Progress lines (stderr).
 };
 
@@ -141,9 +146,22 @@ measureLatencyCurve(const std::vector<uint64_t> &Sizes, unsigned LineBytes,
 
 /// Sustained read bandwidth in bytes/s over a working set of BytesPerThread
 /// per thread, with Threads threads reading their own buffers at once.
+/// Update: each vector read is stored back (bytes/s of read-modify-write:
+/// every line read also goes back dirty). Returns (rate, spread).
 llvm::Expected<std::pair<double, double>>
 measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
-                     bool Quick);
+                     bool Quick, bool Update = false);
+
+/// At most this many times the read bandwidth: write-backs that the
+/// read-modify-write stream does not slow measurably are written as
+/// WriteBackCap x the read rate (nearly free), not as infinite.
+constexpr double WriteBackCap = 16;
+
+/// The write-back bandwidth (hw::CacheLevel::WriteBackBandwidthPerCore) of a
+/// level that streams ReadRate bytes/s for reads and UpdateRate bytes/s for
+/// a read-modify-write of the same lines: what the extra time per byte,
+/// 1 / UpdateRate - 1 / ReadRate, allows, at most WriteBackCap x ReadRate.
+double writeBackBandwidth(double ReadRate, double UpdateRate);
 
 /// Branch mispredict penalty in cycles: a branch on a random bit of a
 /// register-held generator (half of them mispredicted) against the same

@@ -48,6 +48,10 @@ struct LevelView {
   double Latency = 0;   ///< Cycles.
   double Bandwidth = 0; ///< Bytes/s one thread can move through it.
   uint32_t Sharers = 1; ///< Threads sharing one instance.
+  /// Bytes/s of dirty lines one thread can write back into it beside those
+  /// reads (hw::CacheLevel::WriteBackBandwidthPerCore, shared among threads
+  /// as Bandwidth is); 0 where the descriptor does not say (at Bandwidth).
+  double WriteBackBandwidth = 0;
 };
 
 /// How a block's accesses split over the hierarchy.
@@ -63,10 +67,12 @@ struct BlockMemory {
   std::vector<double> Prefetchable;
   /// True when the block had a reuse histogram for the level's line size.
   bool HasReuse = false;
-  /// Per cache level: the fraction of the block's stores that miss it
-  /// (Eq. 4 on the stores' own histogram, serial view), and the stores
-  /// (line accesses) per execution; HasStoreReuse is false for profiles
-  /// without store histograms.
+  /// Per cache level: the fraction of the block's stores whose line left it
+  /// dirty (Eq. 4 on the stores' own histogram, serial view; on their
+  /// distances since the previous store where the target prices write-backs,
+  /// CacheModel::writeBackRates), and the stores (line accesses) per
+  /// execution; HasStoreReuse is false for profiles without store
+  /// histograms.
   std::vector<double> StoreMiss;
   /// The same for all of the block's accesses (Eq. 4, serial view): the
   /// stores' misses are taken relative to it, so that set conflicts the
@@ -90,6 +96,14 @@ public:
   const std::vector<LevelView> &levels() const;
   /// RAM as the thread sees it (Lines unused).
   const LevelView &ram() const;
+  /// Whether the descriptor gives any level a write-back rate of its own
+  /// (hw::CacheLevel::WriteBackBandwidthPerCore). Only then are write-backs
+  /// counted from the stores' distances since their previous store
+  /// (BlockReuse::StoreWriteBack) and priced apart from fills; otherwise
+  /// from the stores' own distances, at the fill rate, as before that
+  /// record existed: a write-back term that also stands in for the costs of
+  /// strided stores the model does not have (docs/prediction.md).
+  bool writeBackRates() const;
 
   /// P(h|bin) of level L (memoized).
   double levelHit(size_t L, uint32_t Bin);
