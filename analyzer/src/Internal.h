@@ -78,9 +78,27 @@ struct RunState {
     std::array<uint8_t, 64> InClass{};
     uint32_t RecentNext = 0, RecentFilled = 0;
     uint64_t NewLines = 0, Over8 = 0, Over12 = 0;
+    /// The ring's lines again, as a set (open addressing, twice the ring's
+    /// slots, line + 1 so that 0 is empty): whether a touched line is recent
+    /// takes a probe or two instead of a scan of the ring, which was a
+    /// quarter of the instrumented run's time where a block's accesses
+    /// alternate among several lines (c.dense/s00).
+    static constexpr uint32_t SetSlots = 2 * SetCrowding::Window;
+    std::array<uint64_t, SetSlots> RecentSet{};
+    /// ClassesWith[k]: the classes holding k of the ring's lines (k >= 1),
+    /// so that the busiest count follows each change without a scan.
+    std::array<uint8_t, SetCrowding::Window + 1> ClassesWith{};
+    uint32_t Busiest = 0;
     /// Counts a touch of Line towards SetCrowding, W times (0: only the
     /// record of recent lines changes).
     void touchLine(uint64_t Line, uint64_t W);
+    static uint32_t setHome(uint64_t Line) {
+      return uint32_t((Line * 0x9E3779B97F4A7C15ULL) >> 58);
+    }
+    bool recentHas(uint64_t Line) const;
+    void recentInsert(uint64_t Line);
+    void recentErase(uint64_t Line);
+    void classAdd(uint64_t Class, int Delta);
   };
   std::vector<BlockMem> Mem;
   std::vector<uint32_t> LineSizes;

@@ -125,24 +125,71 @@ void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
     ++Launches[Id][Tasks];
 }
 
+static_assert(RunState::BlockMem::SetSlots == 64,
+              "setHome keeps the top 6 bits of the hash");
+
+bool RunState::BlockMem::recentHas(uint64_t Line) const {
+  for (uint32_t I = setHome(Line); RecentSet[I]; I = (I + 1) % SetSlots)
+    if (RecentSet[I] == Line + 1)
+      return true;
+  return false;
+}
+
+void RunState::BlockMem::recentInsert(uint64_t Line) {
+  uint32_t I = setHome(Line);
+  while (RecentSet[I])
+    I = (I + 1) % SetSlots;
+  RecentSet[I] = Line + 1;
+}
+
+void RunState::BlockMem::recentErase(uint64_t Line) {
+  uint32_t I = setHome(Line);
+  while (RecentSet[I] != Line + 1)
+    I = (I + 1) % SetSlots;
+  // Backward-shift deletion: an entry after the hole moves into it unless
+  // its home lies cyclically in (hole, entry].
+  for (uint32_t J = (I + 1) % SetSlots; RecentSet[J]; J = (J + 1) % SetSlots) {
+    uint32_t K = setHome(RecentSet[J] - 1);
+    bool Stays = I <= J ? (I < K && K <= J) : (I < K || K <= J);
+    if (!Stays) {
+      RecentSet[I] = RecentSet[J];
+      I = J;
+    }
+  }
+  RecentSet[I] = 0;
+}
+
+void RunState::BlockMem::classAdd(uint64_t Class, int Delta) {
+  uint32_t K = InClass[Class];
+  if (K)
+    --ClassesWith[K];
+  K = uint32_t(int(K) + Delta);
+  InClass[Class] = uint8_t(K);
+  if (K)
+    ++ClassesWith[K];
+  if (K > Busiest)
+    Busiest = K;
+  else if (Delta < 0 && K + 1 == Busiest && !ClassesWith[K + 1])
+    Busiest = K; // The busiest class lost a line and no other held as many.
+}
+
 void RunState::BlockMem::touchLine(uint64_t Line, uint64_t Weight) {
   constexpr uint32_t W = SetCrowding::Window;
-  // Most accesses touch the line the block touched last: skip the scan.
+  // Most accesses touch the line the block touched last.
   if (RecentFilled && Recent[(RecentNext + W - 1) % W] == Line)
     return;
-  for (uint32_t I = 0; I < RecentFilled; ++I)
-    if (Recent[I] == Line)
-      return; // Touched lately: not a new line.
-  if (RecentFilled == W)
-    --InClass[Recent[RecentNext] & 63];
-  else
+  if (recentHas(Line))
+    return; // Touched lately: not a new line.
+  if (RecentFilled == W) {
+    recentErase(Recent[RecentNext]);
+    classAdd(Recent[RecentNext] & 63, -1);
+  } else {
     ++RecentFilled;
+  }
   Recent[RecentNext] = Line;
-  ++InClass[Line & 63];
+  recentInsert(Line);
+  classAdd(Line & 63, +1);
   RecentNext = (RecentNext + 1) % W;
-  uint32_t Busiest = 0;
-  for (uint32_t I = 0; I < RecentFilled; ++I)
-    Busiest = std::max<uint32_t>(Busiest, InClass[Recent[I] & 63]);
   NewLines += Weight;
   if (Busiest > 8)
     Over8 += Weight * Busiest;
