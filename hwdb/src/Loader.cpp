@@ -424,9 +424,18 @@ void readCaches(Diag &D, const Val &List, StringRef Path, CpuParams &C) {
     if (Wh.BwAll && !readPositive(D, Wh.BwAll, R.path("bandwidth_all"),
                                   Dimension::Bandwidth, L.BandwidthAll))
       Wh.BwAll = nullptr;
-    if (const Val *Wb = R.get("writeback_bandwidth_per_core", false))
-      readPositive(D, Wb, R.path("writeback_bandwidth_per_core"),
-                   Dimension::Bandwidth, L.WriteBackBandwidthPerCore);
+    if (const Val *Wb = R.get("writeback_bandwidth_per_core", false)) {
+      // Write-backs go from a level into the next one: the first receives
+      // none, and a rate there would be read as the descriptor's asking for
+      // write-back pricing (CacheModel::writeBackRates) with none to apply.
+      if (I == 0)
+        D.error(*Wb, R.path("writeback_bandwidth_per_core"),
+                "the first cache level receives no write-backs (give the "
+                "rate to the level they go back into)");
+      else
+        readPositive(D, Wb, R.path("writeback_bandwidth_per_core"),
+                     Dimension::Bandwidth, L.WriteBackBandwidthPerCore);
+    }
     R.finish();
 
     if (HaveSize && Size != std::floor(Size)) {

@@ -211,6 +211,36 @@ TEST_CASE("load_queue and store_queue are counts of entries", "[hwdb]") {
   }
 }
 
+TEST_CASE("writeback_bandwidth_per_core: beyond the first level, written back",
+          "[hwdb]") {
+  Dir D;
+  Expected<Target> T = loadTarget(D.write(
+      "wb.yaml", variant("latency: 14 cycles}",
+                         "latency: 14 cycles, writeback_bandwidth_per_core: "
+                         "60 GB/s}")));
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->Caches[1].WriteBackBandwidthPerCore == Approx(60e9));
+  CHECK(T->Cpu->Caches[0].WriteBackBandwidthPerCore == 0);
+  Expected<Target> T2 = loadTarget(D.write("wb2.yaml", targetToYAML(*T)));
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->Caches[1].WriteBackBandwidthPerCore == Approx(60e9));
+  std::string First = D.write(
+      "wb3.yaml", variant("latency: 4 cycles}",
+                          "latency: 4 cycles, writeback_bandwidth_per_core: "
+                          "60 GB/s}"));
+  CHECK(errorOf(First).find(":15: cpu.caches[0].writeback_bandwidth_per_core: "
+                            "the first cache level receives no write-backs") !=
+        std::string::npos);
+  std::string Zero = D.write(
+      "wb4.yaml", variant("latency: 14 cycles}",
+                          "latency: 14 cycles, writeback_bandwidth_per_core: "
+                          "0 GB/s}"));
+  CHECK(errorOf(Zero).find("cpu.caches[1].writeback_bandwidth_per_core") !=
+        std::string::npos);
+}
+
 TEST_CASE("a descriptor that is not UTF-8 text is refused with its line",
           "[hwdb]") {
   // Found by fuzz_descriptor: a stray byte in a block scalar loaded once,
