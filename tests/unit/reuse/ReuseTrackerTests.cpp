@@ -14,27 +14,33 @@ namespace {
 
 constexpr uint64_t Line = 64;
 
-/// Brute-force reference: distinct lines since the previous access, by
-/// scanning back over the trace (lines must be small numbers).
-ReuseHistogram bruteForce(const std::vector<uint64_t> &Lines) {
+/// Brute-force reference: distinct other lines since the previous access
+/// or, given Stores, for each store since its line's previous store (cold
+/// when there is none), by scanning back over the trace (lines must be
+/// small numbers).
+ReuseHistogram bruteForce(const std::vector<uint64_t> &Lines,
+                          const std::vector<bool> *Stores = nullptr) {
   ReuseHistogram H;
   uint64_t Max = 0;
   for (uint64_t L : Lines)
     Max = std::max(Max, L);
   std::vector<size_t> Last(Max + 1, SIZE_MAX), SeenAt(Max + 1, SIZE_MAX);
   for (size_t I = 0; I < Lines.size(); ++I) {
-    if (Last[Lines[I]] == SIZE_MAX) {
+    uint64_t L = Lines[I];
+    if (Stores && !(*Stores)[I])
+      continue;
+    if (Last[L] == SIZE_MAX) {
       H.addCold();
     } else {
       uint64_t D = 0;
-      for (size_t J = Last[Lines[I]] + 1; J < I; ++J)
-        if (SeenAt[Lines[J]] != I) {
+      for (size_t J = Last[L] + 1; J < I; ++J)
+        if (Lines[J] != L && SeenAt[Lines[J]] != I) {
           SeenAt[Lines[J]] = I;
           ++D;
         }
       H.add(D);
     }
-    Last[Lines[I]] = I;
+    Last[L] = I;
   }
   return H;
 }
@@ -245,39 +251,6 @@ TEST_CASE("short distances stay accurate at a low sample rate", "[reuse]") {
   CHECK(Sampled.memoryBytes() < 512 * 1024);
 }
 
-namespace {
-
-/// Brute force for stores: distinct other lines touched since the line's
-/// previous store; cold when it has none.
-ReuseHistogram bruteForceWriteBack(const std::vector<uint64_t> &Lines,
-                                   const std::vector<bool> &IsStore) {
-  ReuseHistogram H;
-  uint64_t Max = 0;
-  for (uint64_t L : Lines)
-    Max = std::max(Max, L);
-  std::vector<size_t> LastStore(Max + 1, SIZE_MAX), SeenAt(Max + 1, SIZE_MAX);
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    if (!IsStore[I])
-      continue;
-    uint64_t L = Lines[I];
-    if (LastStore[L] == SIZE_MAX) {
-      H.addCold();
-    } else {
-      uint64_t D = 0;
-      for (size_t J = LastStore[L] + 1; J < I; ++J)
-        if (Lines[J] != L && SeenAt[Lines[J]] != I) {
-          SeenAt[Lines[J]] = I;
-          ++D;
-        }
-      H.add(D);
-    }
-    LastStore[L] = I;
-  }
-  return H;
-}
-
-} // namespace
-
 TEST_CASE("a read-modify-write's store goes back as far as its load",
           "[reuse]") {
   // Load and store line 0, touch N other lines, load and store it again:
@@ -325,7 +298,7 @@ TEST_CASE("store write-back distances match a brute-force reference",
     else
       T.access(Lines[I] * Line, 4, Loads);
   }
-  CHECK(WB == bruteForceWriteBack(Lines, IsStore));
+  CHECK(WB == bruteForce(Lines, &IsStore));
   // The stores' own distances are unchanged by it.
   ReuseHistogram All = Loads;
   All.merge(Stores);

@@ -96,6 +96,15 @@ ProgramProfile handProfile(uint64_t Tasks, uint64_t Trip, bool Parallel) {
   return P;
 }
 
+/// handProfile's serial loop storing one 32-byte vector an execution.
+ProgramProfile storingProfile(uint64_t Trip) {
+  ProgramProfile P = handProfile(1, Trip, false);
+  BlockProfile &Loop = P.Functions[0].Blocks[1];
+  Loop.Stores = Loop.Count;
+  Loop.StoreBytes = 32 * Loop.Count;
+  return P;
+}
+
 hw::Target target(const char *Name) {
   llvm::Expected<hw::Target> T = hw::findTarget(Name);
   REQUIRE(static_cast<bool>(T));
@@ -268,10 +277,8 @@ TEST_CASE("4K aliasing chains a block's executions on x86 targets",
   // The loop also stores once per execution; its loads sit at the page
   // offsets of a store d stores back, on another page.
   auto Profile = [](uint32_t Distance) {
-    ProgramProfile P = handProfile(1, 1000, false);
+    ProgramProfile P = storingProfile(1000);
     BlockProfile &Loop = P.Functions[0].Blocks[1];
-    Loop.Stores = Loop.Count;
-    Loop.StoreBytes = 32 * Loop.Count;
     // out[i] = a[i] * b[i] + acc: loads, fma, store.
     Loop.Body = graphlet("loop",
                          {{"load", "f32", 8, 32},
@@ -351,10 +358,8 @@ TEST_CASE("write-backs follow the stores' own misses", "[predict]") {
   // back one line each.
   hw::Target T = target("gold5220r");
   auto Profile = [](int Kind) {
-    ProgramProfile P = handProfile(1, 100000, false);
+    ProgramProfile P = storingProfile(100000);
     BlockProfile &Loop = P.Functions[0].Blocks[1];
-    Loop.Stores = Loop.Count;
-    Loop.StoreBytes = 32 * Loop.Count;
     ReuseHistogram &S = Loop.Reuse[64].Serial;
     ReuseHistogram &St = Loop.Reuse[64].StoreSerial;
     if (Kind == 1) { // stores hit
@@ -391,10 +396,8 @@ TEST_CASE("read-modify-write stores go back at the level's write-back rate",
   // line just before), but the line it dirtied last time went back to L2
   // since: 2000 lines came in after that store too.
   auto Profile = [](bool WithWriteBack) {
-    ProgramProfile P = handProfile(1, 100000, false);
+    ProgramProfile P = storingProfile(100000);
     BlockProfile &Loop = P.Functions[0].Blocks[1];
-    Loop.Stores = Loop.Count;
-    Loop.StoreBytes = 32 * Loop.Count;
     BlockReuse &R = Loop.Reuse[64];
     R.Serial = ReuseHistogram();
     R.Serial.add(0, 2 * Loop.Count);
