@@ -119,6 +119,7 @@ struct HistMisses {
 struct CacheModel::Impl {
   std::vector<LevelView> Levels;
   LevelView Ram;
+  bool WriteBackRates = false; ///< See CacheModel::writeBackRates.
   /// Memo[L][bin] for the level's lines, Memo2 for half as many lines (the
   /// same bytes in lines twice as wide); NaN = not computed yet. ClassMemo:
   /// the class model's P(h|bin) (the same for either line width). Filled
@@ -142,6 +143,7 @@ struct CacheModel::Impl {
           CL.WriteBackBandwidthPerCore > 0 && CL.BandwidthPerCore > 0
               ? V.Bandwidth * CL.WriteBackBandwidthPerCore / CL.BandwidthPerCore
               : 0;
+      WriteBackRates |= V.WriteBackBandwidth > 0;
       Levels.push_back(V);
     }
     Ram.Name = "RAM";
@@ -230,11 +232,7 @@ CacheModel::CacheModel(CacheModel &&) = default;
 CacheModel &CacheModel::operator=(CacheModel &&) = default;
 
 const std::vector<LevelView> &CacheModel::levels() const { return P->Levels; }
-bool CacheModel::writeBackRates() const {
-  return std::any_of(
-      P->Levels.begin(), P->Levels.end(),
-      [](const LevelView &V) { return V.WriteBackBandwidth > 0; });
-}
+bool CacheModel::writeBackRates() const { return P->WriteBackRates; }
 const LevelView &CacheModel::ram() const { return P->Ram; }
 double CacheModel::levelHit(size_t L, uint32_t Bin) { return P->hit(L, Bin); }
 

@@ -77,19 +77,22 @@ MemoryCost crop::memoryCost(const BlockProfile &B, CacheModel &CM,
     // histogram says under Eq. 4 (St), moved by what the block's model adds
     // to or takes from Eq. 4 for all its accesses (set conflicts, the task
     // view: Beyond - All), in proportion to St / All (a block whose loads
-    // stream while its stores stay in L1 writes nothing back). Where the
-    // target prices write-backs apart, that proportion is at most 1: a
-    // read-modify-write's store that misses 2 % by its distance since the
-    // previous store, in a block whose accesses miss 2 % by theirs and 36 %
-    // in crowded sets, does not miss 74 % (tvm.conv2d_3x3/s11). Without
-    // store histograms, as often as any access.
+    // stream while its stores stay in L1 writes nothing back): Beyond x
+    // St / All. Where the target prices write-backs apart, that proportion
+    // is at most 1: a read-modify-write's store that misses 2 % by its
+    // distance since the previous store, in a block whose accesses miss 2 %
+    // by theirs and 36 % in crowded sets, does not miss 74 %
+    // (tvm.conv2d_3x3/s11). Without store histograms, as often as any
+    // access.
     double StoreBeyond = Beyond;
     if (R.Mem.HasStoreReuse) {
       double All = R.Mem.AllMiss[J - 1], St = R.Mem.StoreMiss[J - 1];
       double Relative = All > 1e-9 ? St / All : (St > 0 ? 1.0 : 0.0);
-      if (CM.writeBackRates())
-        Relative = std::min(1.0, Relative);
-      StoreBeyond = std::clamp(St + (Beyond - All) * Relative, 0.0, 1.0);
+      StoreBeyond =
+          CM.writeBackRates()
+              ? std::clamp(St + (Beyond - All) * std::min(1.0, Relative), 0.0,
+                           1.0)
+              : std::min(1.0, Beyond * Relative);
     }
     double Stores = R.Mem.HasStoreReuse ? R.Mem.StoresPerExec
                                         : R.Mem.AccessesPerExec * StoreFrac;
