@@ -641,6 +641,24 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
   BoundedCycles("store_fma_port", 16,
                 "any core's FMA port is held by one store",
                 C.StoreFmaPortCycles);
+  // Keyed by register width: a scalar add sits in a 128-bit register.
+  if (const Val *Fwd = R.get("fadd_to_fma_extra", false)) {
+    readCountMap(D, Fwd, R.path("fadd_to_fma_extra"), 512, "register bits",
+                 Dimension::Cycles, C.FaddToFmaExtraCycles, 16,
+                 "any core's forwarding from its adders to its multipliers");
+    for (auto It = C.FaddToFmaExtraCycles.begin();
+         It != C.FaddToFmaExtraCycles.end();) {
+      if (It->first == 128 || It->first == 256 || It->first == 512) {
+        ++It;
+        continue;
+      }
+      D.error(*Fwd,
+              joinPath(R.path("fadd_to_fma_extra"), std::to_string(It->first)),
+              formatv("'{0}' is not a register width (128, 256 or 512 bits)",
+                      It->first));
+      It = C.FaddToFmaExtraCycles.erase(It);
+    }
+  }
 
   // A millisecond would be a process spawn, not a launch: a unit slip.
   readCountMap(D, R.get("parallel_launch", false), R.path("parallel_launch"),

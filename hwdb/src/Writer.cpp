@@ -56,6 +56,7 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
   if (C.StoreFmaPortCycles > 0)
     E << YAML::Key << "store_fma_port" << YAML::Value
       << q(C.StoreFmaPortCycles, Dimension::Cycles);
+  countMap(E, "fadd_to_fma_extra", C.FaddToFmaExtraCycles, Dimension::Cycles);
   countMap(E, "parallel_launch", C.ParallelLaunchSeconds, Dimension::Time);
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
@@ -173,13 +174,15 @@ std::string targetToJSON(const Target &T) {
            {"path", T.Path}};
   if (T.Cpu) {
     const CpuParams &C = *T.Cpu;
-    Object Units, Clocks, Launches, Instrs;
+    Object Units, Clocks, Launches, Forwards, Instrs;
     for (const auto &[U, N] : C.Units)
       Units[U] = int64_t(N);
     for (const auto &[N, Hz] : C.FrequencyByActiveCores)
       Clocks[std::to_string(N)] = Hz;
     for (const auto &[N, S] : C.ParallelLaunchSeconds)
       Launches[std::to_string(N)] = S;
+    for (const auto &[Bits, Cycles] : C.FaddToFmaExtraCycles)
+      Forwards[std::to_string(Bits)] = Cycles;
     for (const auto &[K, I] : C.Instructions)
       Instrs[K] = Object{{"latency_cycles", I.Latency},
                          {"throughput_cycles", I.RecipThroughput},
@@ -212,6 +215,7 @@ std::string targetToJSON(const Target &T) {
         {"alias_4k_waits_for_data", C.Alias4KWaitsForData},
         {"split_load_extra_cycles", C.SplitLoadExtraCycles},
         {"store_fma_port_cycles", C.StoreFmaPortCycles},
+        {"fadd_to_fma_extra_cycles", std::move(Forwards)},
         {"parallel_launch_s", std::move(Launches)},
         {"units", std::move(Units)},
         {"caches", std::move(Caches)},

@@ -773,6 +773,80 @@ FmaStoreMeasurement measureFmaStore(bool Quick) {
   return R;
 }
 
+namespace {
+#if defined(__x86_64__)
+// An FMA chain x = x * m + a, eight steps a loop iteration, m = 0.5 and
+// a = 0.5 (x settles at 1: no denormals, no infinities). FED: each step's
+// a is the result of a subtract (1 - 0.5) computed in that step; ALONE: the
+// same subtract runs beside the chain but a is a register that no add wrote
+// (loaded before the loop), so both loops hold the same instructions and
+// differ only in where the addend comes from.
+#define CROP_FWD_KERNEL(NAME, SUB, FMA, R, SRC)                                \
+  __attribute__((noinline)) double NAME(const float *C, uint64_t Steps) {      \
+    uint64_t I = Steps;                                                        \
+    auto T0 = Clock::now();                                                    \
+    __asm__ volatile(                                                          \
+        "vbroadcastss (%1), %%" R "15\n\t"                                     \
+        "vbroadcastss (%1), %%" R "13\n\t"                                     \
+        "vbroadcastss (%1), %%" R "11\n\t"                                     \
+        "vbroadcastss 4(%1), %%" R "14\n\t"                                    \
+        "vbroadcastss (%1), %%" R "0\n\t"                                      \
+        ".p2align 6\n"                                                         \
+        "1:\n\t" CROP_FWD_X8(SUB, FMA, R, SRC) "dec %0\n\tjnz 1b\n\t"          \
+                                               "vzeroupper\n\t"                \
+        : "+r"(I)                                                              \
+        : "r"(C)                                                               \
+        : "xmm0", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory",       \
+          "cc");                                                               \
+    return nsSince(T0) / double(Steps * 8);                                    \
+  }
+#define CROP_FWD_STEP(SUB, FMA, R, SRC)                                        \
+  SUB " %%" R "13, %%" R "14, %%" R "12\n\t" FMA " %%" R SRC ", %%" R          \
+      "15, %%" R "0\n\t"
+#define CROP_FWD_X8(SUB, FMA, R, SRC)                                          \
+  CROP_FWD_STEP(SUB, FMA, R, SRC)                                              \
+  CROP_FWD_STEP(SUB, FMA, R, SRC) CROP_FWD_STEP(SUB, FMA, R, SRC)              \
+      CROP_FWD_STEP(SUB, FMA, R, SRC) CROP_FWD_STEP(SUB, FMA, R, SRC)          \
+          CROP_FWD_STEP(SUB, FMA, R, SRC) CROP_FWD_STEP(SUB, FMA, R, SRC)      \
+              CROP_FWD_STEP(SUB, FMA, R, SRC)
+CROP_FWD_KERNEL(fwdFed128, "vsubss", "vfmadd213ss", "xmm", "12")
+CROP_FWD_KERNEL(fwdAlone128, "vsubss", "vfmadd213ss", "xmm", "11")
+CROP_FWD_KERNEL(fwdFed256, "vsubps", "vfmadd213ps", "ymm", "12")
+CROP_FWD_KERNEL(fwdAlone256, "vsubps", "vfmadd213ps", "ymm", "11")
+CROP_FWD_KERNEL(fwdFed512, "vsubps", "vfmadd213ps", "zmm", "12")
+CROP_FWD_KERNEL(fwdAlone512, "vsubps", "vfmadd213ps", "zmm", "11")
+#undef CROP_FWD_X8
+#undef CROP_FWD_STEP
+#undef CROP_FWD_KERNEL
+#endif
+} // namespace
+
+FaddToFmaMeasurement measureFaddToFma(bool Quick) {
+  FaddToFmaMeasurement R;
+#if defined(__x86_64__)
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+    return R;
+  alignas(64) static const float C[2] = {0.5f, 1.0f};
+  const uint64_t Steps = Quick ? 20000 : 100000;
+  const unsigned Repeats = Quick ? 5 : 15;
+  using Kernel = double (*)(const float *, uint64_t);
+  auto Run = [&](Kernel K) { return [=] { return K(C, Steps); }; };
+  // Taking turns, so each pair sees the same clock.
+  std::vector<double> Ns =
+      __builtin_cpu_supports("avx512f")
+          ? bestInterleaved(Repeats, {Run(fwdFed128), Run(fwdAlone128),
+                                      Run(fwdFed256), Run(fwdAlone256),
+                                      Run(fwdFed512), Run(fwdAlone512)})
+          : bestInterleaved(Repeats, {Run(fwdFed128), Run(fwdAlone128),
+                                      Run(fwdFed256), Run(fwdAlone256)});
+  for (unsigned I = 0; I + 1 < Ns.size(); I += 2)
+    R.Widths.push_back({128u << (I / 2), Ns[I], Ns[I + 1]});
+#else
+  (void)Quick;
+#endif
+  return R;
+}
+
 AliasMeasurement measureAlias4K(bool Quick) {
   AliasMeasurement R;
   // Two pages and a line, page-aligned: the store at the first page's

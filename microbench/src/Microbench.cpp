@@ -1154,6 +1154,30 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
                .str());
     }
   }
+  // Whether an FP add's result reaches an FMA later than an FMA's does.
+  FaddToFmaMeasurement Fwd = measureFaddToFma(O.Quick);
+  if (!Fwd.Widths.empty() && C.FrequencyHz > 0) {
+    double Cyc = C.FrequencyHz * 1e-9;
+    std::string List;
+    for (const FaddToFmaMeasurement::Width &W : Fwd.Widths) {
+      double Extra = (W.FedNs - W.AloneNs) * Cyc;
+      report(formatv("FMA fed by a {0}-bit subtract, extra", W.Bits).str(),
+             Extra, "cycles", 0);
+      // Below a quarter cycle is a shared VM's noise, not a bypass delay.
+      if (Extra >= 0.25)
+        C.FaddToFmaExtraCycles[W.Bits] = std::round(Extra * 100) / 100;
+      List += formatv("{0}{1} bits {2:f2} / {3:f2}", List.empty() ? "" : ", ",
+                      W.Bits, W.FedNs * Cyc, W.AloneNs * Cyc)
+                  .str();
+    }
+    note(formatv("fadd_to_fma_extra {0} measured: an FMA chain x = x * m + a, "
+                 "a from a subtract in the same step against a from a register "
+                 "no add wrote (the subtract beside it), cycles per step: {1}",
+                 C.FaddToFmaExtraCycles.empty() ? "is not written (none), as"
+                                                : "is",
+                 List)
+             .str());
+  }
   // What one launch of a parallel loop costs the thread that launches it.
   ParallelLaunchMeasurement PL = measureParallelLaunch(H.Threads, O.Quick);
   if (!PL.Ns.empty()) {

@@ -425,6 +425,7 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
   }
   PredBegin[N] = PredPos.size();
   contractFMul(Gr);
+  addFastAddForwarding(Gr);
   if (Fusion)
     fuse(Gr);
   // What the backend spilled, where the profile knows it; else an

@@ -133,6 +133,8 @@ public:
   std::vector<uint8_t> PredDist;
 
   bool NarrowedSimd = false; ///< Cpu.SimdBits is the program's, not T's.
+  /// By position: an fadd/fsub that contractFMul made an FMA.
+  std::vector<uint8_t> Contracted;
   /// Scratch for flatten and fuse: per vertex, visited.
   std::vector<uint8_t> Done;
 
@@ -165,6 +167,7 @@ private:
   void addSpills(const Graphlet &G); // rewrites/RegisterSpills.cpp
   uint32_t pieces(const GraphletVertex &V) const;
   void contractFMul(const GraphletGraph &Gr);   // rewrites/FMAContraction.cpp
+  void addFastAddForwarding(const GraphletGraph &Gr); // FastAddForwarding.cpp
   void fuse(const GraphletGraph &Gr);           // rewrites/Fusion.cpp
   void minMaxIdioms(const GraphletGraph &Gr);   // rewrites/MinMaxIdioms.cpp
   static bool foldsLoad(const std::string &Op); // rewrites/Fusion.cpp

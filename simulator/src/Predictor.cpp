@@ -78,6 +78,9 @@ Hash128 targetHash(const hw::Target &T) {
     H.f64(C->SplitLoadExtraCycles).f64(C->StoreFmaPortCycles);
     for (const auto &[N, S] : C->ParallelLaunchSeconds)
       H.u64(N).f64(S);
+    // Tagged, so that an empty map leaves older descriptors' hashes alone.
+    for (const auto &[Bits, Cycles] : C->FaddToFmaExtraCycles)
+      H.u64(0xfadd0000u + Bits).f64(Cycles);
     for (const auto &[U, N] : C->Units)
       H.str(U).u64(N);
     for (const hw::CacheLevel &L : C->Caches)

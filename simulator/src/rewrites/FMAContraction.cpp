@@ -18,6 +18,7 @@ using namespace crop::lowering;
 /// fmul becomes free (its operands pass through to the fma) and the add
 /// costs the target's fma; a target without fma keeps both.
 void Lowering::contractFMul(const GraphletGraph &Gr) {
+  Contracted.assign(OrderV.size(), 0);
   for (uint32_t P = 0; P < OrderV.size(); ++P) {
     uint32_t V = OrderV[P];
     const GraphletVertex &X = Gr[V];
@@ -41,6 +42,7 @@ void Lowering::contractFMul(const GraphletGraph &Gr) {
       Fma.Opcode = "fma";
       Cost[P] = classOf(Fma).Cost;
       Cost[Pos[M]] = VertexCost{};
+      Contracted[P] = 1;
       break;
     }
   }

@@ -104,7 +104,7 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
-            "parallel_launch, "
+            "fadd_to_fma_extra, parallel_launch, "
             "units, "
             "caches, "
             "ram, instructions)");
@@ -157,6 +157,36 @@ TEST_CASE("Optional cycle counts are positive and within reason", "[hwdb]") {
     CHECK(errorOf(With("neg.yaml", "-1")).find(Prefix + "must be positive") !=
           std::string::npos);
   }
+}
+
+TEST_CASE("fadd_to_fma_extra is cycles by register width", "[hwdb]") {
+  Dir D;
+  auto With = [&](const char *Name, const char *Value) {
+    return D.write(
+        Name,
+        variant("  cores: 2",
+                std::string("  cores: 2\n  fadd_to_fma_extra: ") + Value));
+  };
+  Expected<Target> T = loadTarget(With("ok.yaml", "{128: 1.01, 256: 1.06}"));
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->FaddToFmaExtraCycles ==
+        std::map<uint32_t, double>{{128, 1.01}, {256, 1.06}});
+  // Written back and read again: the same field.
+  Expected<Target> T2 = loadTarget(D.write("again.yaml", targetToYAML(*T)));
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->FaddToFmaExtraCycles == T->Cpu->FaddToFmaExtraCycles);
+  std::string Odd = With("odd.yaml", "{100: 1}");
+  CHECK(errorOf(Odd) == Odd + ":9: cpu.fadd_to_fma_extra.100: '100' is not a "
+                              "register width (128, 256 or 512 bits)");
+  std::string Big = With("big.yaml", "{256: 40}");
+  CHECK(errorOf(Big) == Big + ":9: cpu.fadd_to_fma_extra.256: 40 is more than "
+                              "any core's forwarding from its adders to its "
+                              "multipliers (at most 16)");
+  std::string Over = With("over.yaml", "{1024: 1}");
+  CHECK(errorOf(Over).find("cpu.fadd_to_fma_extra.1024: '1024' is not a count "
+                           "of register bits") != std::string::npos);
 }
 
 TEST_CASE("scheduler_fp_pickable is a part of scheduler_fp", "[hwdb]") {
@@ -419,7 +449,7 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
-            "parallel_launch, "
+            "fadd_to_fma_extra, parallel_launch, "
             "units, "
             "caches, "
             "ram, instructions)");

@@ -347,6 +347,33 @@ TEST_CASE("the FMA-store port test times each mix no faster than its parts",
 #endif
 }
 
+TEST_CASE("the add-to-FMA forwarding test times dependent chains",
+          "[microbench]") {
+  mb::FaddToFmaMeasurement M = mb::measureFaddToFma(true);
+#if defined(__x86_64__)
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
+    CHECK(M.Widths.empty());
+    return;
+  }
+  REQUIRE(M.Widths.size() >= 2);
+  unsigned Bits = 128;
+  for (const mb::FaddToFmaMeasurement::Width &W : M.Widths) {
+    INFO(W.Bits << " bits: fed " << W.FedNs << ", alone " << W.AloneNs
+                << " ns per step");
+    CHECK(W.Bits == Bits);
+    Bits *= 2;
+    // A step is one FMA's latency: 3 to 6 cycles on any FMA core, so at
+    // least 0.4 ns at most 7 GHz and, a stalled host aside, under 10 ns.
+    CHECK(W.AloneNs >= 0.4);
+    CHECK(W.AloneNs <= 10);
+    // The fed chain runs the same instructions with one more dependence.
+    CHECK(W.FedNs >= 0.8 * W.AloneNs);
+  }
+#else
+  CHECK(M.Widths.empty());
+#endif
+}
+
 TEST_CASE("a run on several cores writes the clock with all of them busy",
           "[microbench]") {
   mb::HostInfo H = mb::detectHostInfo();

@@ -457,6 +457,51 @@ TEST_CASE("Stores of vector registers hold the port FMAs share where the "
   CHECK(MulShared == Approx(1.0).epsilon(0.05));
 }
 
+TEST_CASE("FMAs fed by FP adds take the descriptor's forwarding delay",
+          "[simulator]") {
+  // A variance loop's step, as TVM's layernorm runs it: d = x - mean, then
+  // acc = fma(d, d, acc) carried to the next execution. The chain is the
+  // FMA's 4 cycles; where fadd_to_fma_extra says a 128-bit add's result
+  // reaches the multipliers a cycle late (Golden Cove: 5 cycles a step,
+  // measured), every step of the chain pays it, though the subtract itself
+  // is off the chain.
+  hw::Target T = avx2();
+  T.Cpu->Instructions["fsub.f32"] = instrCost(2, 0.5, "fadd");
+  T.Cpu->Instructions["fsub.f32x16"] = instrCost(4, 0.5, "fp");
+  T.Cpu->Instructions["fma.f32"] = instrCost(4, 0.5, "fp");
+  T.Cpu->Instructions["fma.f32x16"] = instrCost(4, 0.5, "fp");
+  T.Cpu->Instructions["fmul.f32"] = instrCost(4, 0.5, "fp");
+  T.Cpu->SimdBits = 512;
+  auto step = [](const char *Feed, const char *Ty, uint32_t Lanes) {
+    Builder B;
+    uint32_t Sub = B.vertex(Feed, Ty, Lanes);
+    uint32_t Fma = B.vertex("fma", Ty, Lanes);
+    B.edge(Sub, Fma);
+    B.edge(Fma, Fma, DepKind::Carried);
+    return B.done();
+  };
+  Graphlet Fed = step("fsub", "f32", 1), Mul = step("fmul", "f32", 1),
+           Wide = step("fsub", "f32", 16);
+  auto cycles = [&](const Graphlet &G) {
+    return PipelineSimulator(T).simulate(G).Cycles;
+  };
+  CHECK(cycles(Fed) == Approx(4.0).epsilon(0.02));
+  T.Cpu->FaddToFmaExtraCycles = {{128, 1.0}, {256, 1.0}};
+  CHECK(cycles(Fed) == Approx(5.0).epsilon(0.02));
+  // A multiply feeding the FMA, and a 512-bit subtract (no extra given for
+  // 512 bits: Golden Cove runs those on the FMA units), change nothing.
+  CHECK(cycles(Mul) == Approx(4.0).epsilon(0.02));
+  CHECK(cycles(Wide) == Approx(4.0).epsilon(0.02));
+  // A program compiled for 256-bit vectors splits the 512-bit subtract into
+  // two 256-bit ones, which do pay.
+  SimulatorOptions Narrow;
+  Narrow.VectorBits = 256;
+  T.Cpu->Instructions["fsub.f32x8"] = instrCost(2, 0.5, "fadd");
+  T.Cpu->Instructions["fma.f32x8"] = instrCost(4, 0.5, "fp");
+  CHECK(PipelineSimulator(T, Narrow).simulate(Wide).Cycles ==
+        Approx(5.0).epsilon(0.02));
+}
+
 /// Steady-state cycles of G (loads of LoadLatency cycles) in a window wide
 /// enough that only the queue set by Queue (a SimulatorOptions member, to
 /// Size entries; 0: not modelled) can bound it.

@@ -122,6 +122,14 @@ struct CpuParams {
   /// "FMAs beside vector stores"). Measured by `crop microbench`; 0: the
   /// two do not compete (not written).
   double StoreFmaPortCycles = 0;
+  /// Cycles an FMA or FP multiply takes beyond its latency when one of its
+  /// operands comes from an FP add or subtract, by the register width in
+  /// bits of that add (128: scalars and 128-bit vectors; 256; 512). Golden
+  /// Cove adds in 2 cycles on separate adders, whose results reach the
+  /// multipliers a cycle late: an FMA chain fed by subtracts runs 5 cycles a
+  /// step, not 4 (docs/prediction.md, "Adds that feed multiplies").
+  /// Measured by `crop microbench`; empty or a width absent: 0.
+  std::map<uint32_t, double> FaddToFmaExtraCycles;
   /// What one launch of a parallel loop costs the thread that launches it,
   /// by threads in the team (N -> seconds): waking the workers, handing out
   /// the iterations, the barrier at the loop's end and the join, with an

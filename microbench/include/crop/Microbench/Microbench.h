@@ -259,6 +259,21 @@ struct FmaStoreMeasurement {
 };
 FmaStoreMeasurement measureFmaStore(bool Quick);
 
+/// Nanoseconds per step of an FMA chain whose addend a subtract computes in
+/// the same step (FedNs) and of the same loop with the addend from a register
+/// no add wrote (AloneNs), by register width (128: scalar; 256; 512 where
+/// AVX-512 runs), best of repeats; empty where not measured (not x86-64 with
+/// AVX2 and FMA). Whether adds reach the multipliers late
+/// (docs/prediction.md, "Adds that feed multiplies").
+struct FaddToFmaMeasurement {
+  struct Width {
+    unsigned Bits;
+    double FedNs, AloneNs;
+  };
+  std::vector<Width> Widths;
+};
+FaddToFmaMeasurement measureFaddToFma(bool Quick);
+
 /// Nanoseconds per launch of an empty parallel loop (one iteration per
 /// thread) through the OpenMP runtime, by team size (1, 2, 4 ... and
 /// MaxThreads), best of repeats with the workers spinning between launches;
