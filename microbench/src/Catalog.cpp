@@ -99,6 +99,11 @@ std::vector<CatalogEntry> kernelCatalog(unsigned SimdBits) {
         .Outputs.push_back(Cat::out(key("intr:sqrt", T), "div"));
     C.add(key("intr:maxnum", T), Shape::BinaryIntr, "maxnum", T)
         .Outputs.push_back(Cat::out(key("intr:maxnum", T), "fadd"));
+    // The one-instruction max that the lowering prices ReLUs, max
+    // reductions and nnan maxnum with (x86 maxss/maxps); not the same
+    // latency as an add on every core (Golden Cove: 4 against 2).
+    C.add(key("fmax", T), Shape::MaxIdiom, "fmax", T)
+        .Outputs.push_back(Cat::out(key("fmax", T), "fadd"));
     if (!few(T))
       continue;
     C.add(key("intr:minnum", T), Shape::BinaryIntr, "minnum", T)

@@ -243,6 +243,11 @@ private:
       }
       return barrier(B.CreateSelect(Cmp, X, Bv));
     }
+    case Shape::MaxIdiom:
+      // The compare's operands are the select's: x86 selects one max
+      // instruction, with no NaN handling (what clang emits for a ReLU and
+      // for an nnan llvm.maxnum).
+      return barrier(B.CreateSelect(B.CreateFCmpOGT(X, A), X, A));
     case Shape::CmpZextAdd: {
       Value *Cmp = B.CreateICmp(CmpInst::ICMP_SLT, X, A);
       return barrier(B.CreateAdd(X, B.CreateZExt(Cmp, T)));

@@ -240,6 +240,11 @@ Lowering::Lowering(const hw::Target &T, SimulatorOptions O) : T(T), Opts(O) {
   if (!Cpu.Caches.empty())
     L1Latency = Cpu.Caches.front().LatencyCycles;
   StoreCommitInterval = 1.0 / unitCount(Cpu, "store");
+  for (const auto &[Key, Cost] : Cpu.Instructions)
+    if (startsWith(Key, "fmax.")) {
+      SingleMinMax = "fmax";
+      break;
+    }
   for (const auto &[Name, Count] : Cpu.Units)
     unitId(Name);
 }
@@ -400,8 +405,8 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
       Cost[P] = VertexCost{};
       continue;
     }
-    // A max/min that need not honour NaNs is one maxps/minps on x86, an
-    // FP arithmetic instruction costed as the type's fadd, as in
+    // A max/min that need not honour NaNs is one maxps/minps on x86, costed
+    // as the descriptor's fmax where measured, else the type's fadd, as in
     // minMaxIdioms (the descriptor's maxnum is the NaN-honouring sequence).
     const bool OneMinMax =
         IsX86 && X.NoNaNs &&
@@ -409,7 +414,7 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
     GraphletVertex AsFAdd;
     if (OneMinMax) {
       AsFAdd = X;
-      AsFAdd.Opcode = "fadd";
+      AsFAdd.Opcode = SingleMinMax;
     }
     const ClassEntry &C = classOf(OneMinMax ? AsFAdd : X);
     Cost[P] = C.Cost;

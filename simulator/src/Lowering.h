@@ -111,6 +111,9 @@ public:
   double StoreCommitInterval = 1;
   bool Fusion = false; ///< x86 macro- and micro-fusion apply.
   bool IsX86 = false;
+  /// The opcode a one-instruction min/max is priced as: "fmax" where the
+  /// descriptor measured it (crop microbench), else the type's "fadd".
+  const char *SingleMinMax = "fadd";
 
   // Unit classes: index -> name, and "port:<name>" for Limit.
   std::vector<std::string> UnitNames;

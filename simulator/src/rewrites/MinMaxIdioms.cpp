@@ -13,9 +13,10 @@ using namespace crop;
 using namespace crop::lowering;
 
 /// x86 min/max idiom: select(fcmp(a, b), a, b) (x > m ? x : m, a ReLU's
-/// x > 0 ? x : 0) is one minss/maxss/minps/maxps, an FP arithmetic
-/// instruction that costs as the target's fadd of its type: the compare is
-/// free and the select pays the fadd's latency and port. Recognised when
+/// x > 0 ? x : 0) is one minss/maxss/minps/maxps: the compare is free and
+/// the select pays that instruction's cost, the descriptor's fmax where
+/// crop microbench measured it (Golden Cove: 4 cycles, where its adds take
+/// 2), else the target's fadd of its type. Recognised when
 /// the compare's only user is the select and the select reads nothing
 /// the compare does not (constants have no vertex).
 void Lowering::minMaxIdioms(const GraphletGraph &Gr) {
@@ -52,7 +53,7 @@ void Lowering::minMaxIdioms(const GraphletGraph &Gr) {
     if (!std::includes(Cmp.begin(), Cmp.end(), Sel.begin(), Sel.end()))
       continue;
     GraphletVertex Max = Gr[User];
-    Max.Opcode = "fadd";
+    Max.Opcode = SingleMinMax;
     VertexCost C = classOf(Max).Cost;
     Cost[Pos[User]] = C;
     Cost[P] = VertexCost{};

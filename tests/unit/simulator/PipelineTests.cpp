@@ -1064,6 +1064,21 @@ TEST_CASE("A select of an fcmp's own operands is one min/max instruction",
   PipelineSimulator Sim(T);
   CHECK(Sim.blockCost(maxChain(true)).Cycles == Approx(4 * 4).epsilon(0.02));
   CHECK(Sim.blockCost(maxChain(false)).Cycles == Approx(4 * 5).epsilon(0.02));
+  // A descriptor that measured the one-instruction max (crop microbench's
+  // fmax; Golden Cove: 4 cycles where its adds take 2) prices the idiom, and
+  // an nnan maxnum, at its own latency, not the add's.
+  T.Cpu->Instructions["fadd.f32"] = instrCost(2, 0.5, "fadd");
+  CHECK(PipelineSimulator(T).blockCost(maxChain(true)).Cycles ==
+        Approx(4 * 2).epsilon(0.02));
+  T.Cpu->Instructions["fmax.f32"] = instrCost(4, 0.5, "fadd");
+  CHECK(PipelineSimulator(T).blockCost(maxChain(true)).Cycles ==
+        Approx(4 * 4).epsilon(0.02));
+  Builder Nnan;
+  uint32_t M = Nnan.vertex("intr:maxnum", "f32");
+  Nnan.G.G[M].NoNaNs = true;
+  Nnan.edge(M, M, DepKind::Carried);
+  CHECK(PipelineSimulator(T).simulate(Nnan.done()).Cycles ==
+        Approx(4).epsilon(0.02));
 }
 
 TEST_CASE("A contract fadd and its fmul are one FMA where the target has one",

@@ -30,6 +30,7 @@ enum class Shape {
   BinaryIntr,    ///< x = llvm.<op>(x, a)         (maxnum, minnum)
   FNeg,          ///< x = fneg x
   CmpSelect,     ///< x = select (cmp x, a), x, b (icmp / fcmp + select)
+  MaxIdiom,      ///< x = select (fcmp ogt x, a), x, a (one maxss/maxps)
   CmpZextAdd,    ///< x = add x, zext (icmp x, a) (scalar icmp: LLVM turns
                  ///< a scalar select on a compare into a branch)
   Select,        ///< x = select c, x, a          (c opaque, loop-invariant)
