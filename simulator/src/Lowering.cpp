@@ -411,12 +411,12 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
     const bool OneMinMax =
         IsX86 && X.NoNaNs &&
         (X.Opcode == "intr:maxnum" || X.Opcode == "intr:minnum");
-    GraphletVertex AsFAdd;
+    GraphletVertex AsOneMinMax;
     if (OneMinMax) {
-      AsFAdd = X;
-      AsFAdd.Opcode = SingleMinMax;
+      AsOneMinMax = X;
+      AsOneMinMax.Opcode = SingleMinMax;
     }
-    const ClassEntry &C = classOf(OneMinMax ? AsFAdd : X);
+    const ClassEntry &C = classOf(OneMinMax ? AsOneMinMax : X);
     Cost[P] = C.Cost;
     if (C.IsLoad && LoadLatency >= 0)
       Cost[P].Latency = LoadLatency + C.LoadExtra;
