@@ -217,8 +217,17 @@ public:
         return 0;
       }
       V |= Slice << Shift;
-      if (!(uint8_t(Data[Pos++]) & 0x80))
+      if (!(uint8_t(Data[Pos++]) & 0x80)) {
+        // The JSON form writes every integer as a signed 64-bit one: a larger
+        // count would read here and not round-trip (a fuzzed histogram's
+        // cold count of 2^64 - 1 printed as -1, which the JSON reader then
+        // refused).
+        if (V > uint64_t(INT64_MAX)) {
+          fail("integer out of range");
+          return 0;
+        }
         return V;
+      }
     }
   }
   /// An integer that must be at most Max.

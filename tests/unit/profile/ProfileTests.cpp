@@ -492,6 +492,29 @@ TEST_CASE("a binary profile whose content is wrong names the byte",
                              "string index out of range"));
 }
 
+TEST_CASE("a binary integer the JSON form cannot hold is refused",
+          "[profile]") {
+  // Found by fuzz_profile: a histogram's cold count of 2^64 - 1 read from
+  // the binary form printed as -1 in JSON, which the JSON reader refused, so
+  // the two forms disagreed. Every binary integer is at most 2^63 - 1: here
+  // the string table's size, ten bytes of ULEB128 for 2^64 - 1.
+  std::string Bin = profileToBinary(everyFieldProfile());
+  std::string Bad("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 10);
+  std::string File = Bin.substr(0, 16);
+  for (unsigned I = 0; I < 8; ++I)
+    File.push_back(char(uint64_t(Bad.size()) >> (8 * I)));
+  uint64_t H = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(Bad.data()), Bad.size()));
+  for (unsigned I = 0; I < 8; ++I)
+    File.push_back(char(H >> (8 * I)));
+  File += Bad;
+  auto Q = profileFromBinary(File, "big.cprof");
+  REQUIRE_FALSE(static_cast<bool>(Q));
+  CHECK_THAT(llvm::toString(Q.takeError()),
+             Catch::Contains("big.cprof: corrupt binary profile at byte 42: "
+                             "integer out of range"));
+}
+
 TEST_CASE("an impossible vector width is refused by both forms", "[profile]") {
   // Found by fuzz_profile: a program's vector width of 8 bits made the
   // simulator split a vector into billions of pieces.
