@@ -469,6 +469,21 @@ TEST_CASE("a damaged binary profile is refused, naming why", "[profile]") {
              Catch::Contains("not supported"));
 }
 
+/// Bin's header (magic and versions) with Payload behind it, its length and
+/// checksum set to match: a payload that passes the checks and says
+/// something wrong.
+static std::string withPayload(const std::string &Bin,
+                               const std::string &Payload) {
+  std::string File = Bin.substr(0, 16);
+  for (unsigned I = 0; I < 8; ++I)
+    File.push_back(char(uint64_t(Payload.size()) >> (8 * I)));
+  uint64_t H = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(Payload.data()), Payload.size()));
+  for (unsigned I = 0; I < 8; ++I)
+    File.push_back(char(H >> (8 * I)));
+  return File + Payload;
+}
+
 TEST_CASE("a binary profile whose content is wrong names the byte",
           "[profile]") {
   // A payload that checks out but says something impossible (crafted, or
@@ -477,14 +492,7 @@ TEST_CASE("a binary profile whose content is wrong names the byte",
   // An empty string table, then the module hash as string 5; the header
   // (32 bytes) keeps its versions and gets the new length and checksum.
   std::string Bad = std::string("\x00\x05", 2);
-  std::string File = Bin.substr(0, 16);
-  for (unsigned I = 0; I < 8; ++I)
-    File.push_back(char(uint64_t(Bad.size()) >> (8 * I)));
-  uint64_t H = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-      reinterpret_cast<const uint8_t *>(Bad.data()), Bad.size()));
-  for (unsigned I = 0; I < 8; ++I)
-    File.push_back(char(H >> (8 * I)));
-  File += Bad;
+  std::string File = withPayload(Bin, Bad);
   auto Q = profileFromBinary(File, "bad.cprof");
   REQUIRE_FALSE(static_cast<bool>(Q));
   CHECK_THAT(llvm::toString(Q.takeError()),
@@ -500,14 +508,7 @@ TEST_CASE("a binary integer the JSON form cannot hold is refused",
   // the string table's size, ten bytes of ULEB128 for 2^64 - 1.
   std::string Bin = profileToBinary(everyFieldProfile());
   std::string Bad("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 10);
-  std::string File = Bin.substr(0, 16);
-  for (unsigned I = 0; I < 8; ++I)
-    File.push_back(char(uint64_t(Bad.size()) >> (8 * I)));
-  uint64_t H = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-      reinterpret_cast<const uint8_t *>(Bad.data()), Bad.size()));
-  for (unsigned I = 0; I < 8; ++I)
-    File.push_back(char(H >> (8 * I)));
-  File += Bad;
+  std::string File = withPayload(Bin, Bad);
   auto Q = profileFromBinary(File, "big.cprof");
   REQUIRE_FALSE(static_cast<bool>(Q));
   CHECK_THAT(llvm::toString(Q.takeError()),
