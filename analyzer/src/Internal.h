@@ -9,6 +9,7 @@
 
 #include "crop/Analyzer/ReuseTracker.h"
 #include "crop/Analyzer/StoreAliasTracker.h"
+#include "crop/Analyzer/TimeSampling.h"
 #include "crop/Passes/Instrumentation.h"
 #include "crop/Profile/ProgramProfile.h"
 
@@ -51,9 +52,12 @@ struct RunState {
   bool InExtent = false;
   uint64_t EntryCalls = 0;
 
-  struct BlockMem {
-    uint64_t Loads = 0, Stores = 0, LoadBytes = 0, StoreBytes = 0;
-    uint64_t LineSplitLoads = 0;
+  /// What a block's traced accesses record, weighted (time sampling keeps
+  /// the exact prefix's apart and scales the rest: see finishRecords).
+  struct BlockRecords {
+    /// Accesses that reached the trackers, and the sum of the weights they
+    /// were recorded with.
+    uint64_t Tracked = 0, Weighted = 0;
     std::vector<ReuseHistogram> Serial, Task; ///< One per line size.
     /// The stores' serial distances, one per line size; Serial holds the
     /// loads' until the profile merges both.
@@ -72,12 +76,25 @@ struct RunState {
     /// block at their page offsets, in power-of-two bins (bin b: distances
     /// in [2^b, 2^(b+1)); empty until the first).
     std::vector<uint64_t> StoreWait, StoreWaitAliased;
+    /// SetCrowding's sums.
+    uint64_t NewLines = 0, Over8 = 0, Over12 = 0;
+
+    /// Empties every record (keeping one histogram per line size).
+    void clearRecords();
+    /// Multiplies every record (not Tracked) by F.
+    void scaleRecords(double F);
+    /// Adds O's records to these.
+    void addRecords(const BlockRecords &O);
+  };
+
+  struct BlockMem : BlockRecords {
+    uint64_t Loads = 0, Stores = 0, LoadBytes = 0, StoreBytes = 0;
+    uint64_t LineSplitLoads = 0;
     /// SetCrowding: the block's last Window distinct 64-byte lines (a
-    /// ring), how many of them fall in each in-page class, and the sums.
+    /// ring), how many of them fall in each in-page class.
     std::array<uint64_t, SetCrowding::Window> Recent;
     std::array<uint8_t, 64> InClass{};
     uint32_t RecentNext = 0, RecentFilled = 0;
-    uint64_t NewLines = 0, Over8 = 0, Over12 = 0;
     /// The ring's lines again, as a set (open addressing, twice the ring's
     /// slots, line + 1 so that 0 is empty): whether a touched line is recent
     /// takes a probe or two instead of a scan of the ring, which was a
@@ -89,6 +106,10 @@ struct RunState {
     /// so that the busiest count follows each change without a scan.
     std::array<uint8_t, SetCrowding::Window + 1> ClassesWith{};
     uint32_t Busiest = 0;
+    /// RunState::RingEpoch when the ring was last valid: time sampling
+    /// empties every ring before it records again (clearRing).
+    uint64_t RingEpoch = 0;
+    void clearRing();
     /// Counts a touch of Line towards SetCrowding, W times (0: only the
     /// record of recent lines changes).
     void touchLine(uint64_t Line, uint64_t W);
@@ -122,6 +143,29 @@ struct RunState {
   /// In a task that sampling leaves out: counts and the serial reuse
   /// history only.
   bool SkipTask = false;
+  /// Time sampling (ProfileOptions::SampleTime): which stretch of the run
+  /// this is, what a recorded access counts for there (times Weight), and
+  /// whether it is one left out (counts and the reuse stacks only).
+  TimeSampler Time;
+  uint64_t TimeWeight = 1;
+  bool SkipTime = false;
+  /// Bumped when the blocks' rings of recent lines went stale (a stretch
+  /// they did not see); each ring empties when its block is next traced.
+  uint64_t RingEpoch = 0;
+  /// Lines (of the trackers' smallest size) fed lately that no tracker
+  /// keeps, as 1 + the line, direct-mapped by the line's low bits (SHARDS
+  /// keeps a line or not whatever the time, so an entry never goes stale).
+  std::array<uint64_t, 4096> UnkeptLines{};
+  /// Time sampling: the records of the exact prefix, per block and per
+  /// memory operation, kept apart when sampling starts.
+  std::vector<BlockRecords> Prefix;
+  std::vector<uint64_t> PrefixAliasByMemOp, PrefixWaitByMemOp,
+      PrefixAliasedWaitByMemOp;
+  /// Under time sampling, each block's records after the prefix scaled by
+  /// its accesses over their recorded weight (a ratio estimate: the chunks
+  /// drawn need not hold the block's share of the run) plus the prefix's.
+  void finishRecords();
+  unsigned MinLineShift = 6;
   uint64_t Accesses = 0;
   /// The block of the last memory access: where a fault is reported to have
   /// happened (read by the fault handler).
@@ -141,9 +185,19 @@ struct RunState {
   /// decides whether and with what weight the task is traced.
   void beginTask(uint64_t Index, uint64_t Count);
   void endTask();
+  /// The trackers' weight: Weight x TimeWeight.
+  void applyWeights();
+  /// The time sampler moved to another phase at this access.
+  void timePhaseChanged();
   void recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks);
   uint32_t functionId(const void *Fn) const;
+  /// One load or store of the program: counts, then traced or fed.
   void access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp, bool Store);
+  /// An access that is traced: the trackers and the per-access records.
+  [[gnu::noinline]] void traceAccess(uint64_t Addr, uint32_t Size,
+                                     uint32_t MemOp, bool Store, BlockMem &B);
+  /// An access of a stretch time sampling leaves out.
+  void feedAccess(uint64_t Addr, uint32_t Size, uint32_t MemOp, bool Store);
 };
 
 RunState &state();

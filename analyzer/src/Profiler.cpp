@@ -204,6 +204,7 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   Job.Profile.Module.VectorBits = moduleVectorBits(M);
   Job.Profile.SampleRate = Opts.SampleRate;
   Job.Profile.SampleTasks = Opts.SampleTasks;
+  Job.Profile.SampleTime = Opts.SampleTime > 1 ? Opts.SampleTime : 0;
   // The machine code of the uninstrumented module, for the CPU its binary
   // is built for; without one (or without a backend) the simulator
   // estimates register pressure itself.

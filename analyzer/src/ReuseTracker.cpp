@@ -403,24 +403,55 @@ struct LineStack {
     C.Now = C.Live;
   }
 
+  /// Room for the next time in the stack and in Line's class; the class's
+  /// order (null without classes).
+  ClassOrder *prepare(uint64_t Line) {
+    if (Now == Marks.capacity())
+      compact();
+    if (Classes.empty())
+      return nullptr;
+    uint64_t K = Line & ClassMask;
+    ClassOrder *C = &Classes[K];
+    if (C->Epoch != Epoch) {
+      C->clear();
+      C->Epoch = Epoch;
+    }
+    if (C->Now == C->Marks.capacity())
+      compactClass(K);
+    return C;
+  }
+
+  /// touch() without the distances: the bookkeeping alone.
+  void update(uint64_t Line, bool Store) {
+    ClassOrder *C = prepare(Line);
+    bool Inserted;
+    LineTable::Slot &S = Lines.findOrInsert(Line, Inserted);
+    if (!Inserted)
+      Marks.move(S.Time, Now);
+    else
+      Marks.set(Now);
+    S.Time = Now;
+    if (Store)
+      S.StoreTime = Now;
+    ++Now;
+    if (C) {
+      if (!Inserted) {
+        C->Marks.move(S.ClassTime, C->Now);
+      } else {
+        ++C->Live;
+        C->Marks.set(C->Now);
+      }
+      S.ClassTime = C->Now;
+      ++C->Now;
+    }
+  }
+
   /// Distance of an access to Line, bookkeeping included; NoDistance for a
   /// first touch (or a line dropped by the bound). With classes, ClassD gets
   /// the class distance. StoreD set: the access is a store, and it gets the
   /// lines touched since the line's previous store (NoDistance: none).
   uint64_t touch(uint64_t Line, uint64_t &ClassD, uint64_t *StoreD = nullptr) {
-    if (Now == Marks.capacity())
-      compact();
-    ClassOrder *C = nullptr;
-    if (!Classes.empty()) {
-      uint64_t K = Line & ClassMask;
-      C = &Classes[K];
-      if (C->Epoch != Epoch) {
-        C->clear();
-        C->Epoch = Epoch;
-      }
-      if (C->Now == C->Marks.capacity())
-        compactClass(K);
-    }
+    ClassOrder *C = prepare(Line);
     bool Inserted;
     LineTable::Slot &S = Lines.findOrInsert(Line, Inserted);
     uint64_t D = NoDistance;
@@ -752,6 +783,19 @@ void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
     if (L == Last)
       break;
   }
+}
+
+void ReuseTracker::feedLine(uint64_t Line, bool Store) {
+  LastLine = Line;
+  LastWasStore = Store;
+  Impl &I = *P;
+  bool InSparse = true;
+  if (I.TwoLevel) {
+    I.Dense.update(Line, Store);
+    InSparse = sampleHash(Line) < I.SparseThreshold;
+  }
+  if (InSparse)
+    I.Main.update(Line, Store);
 }
 
 void ReuseTracker::finish(ReuseHistogram &Hist) const {

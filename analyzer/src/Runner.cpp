@@ -18,8 +18,10 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -220,6 +222,7 @@ void *TVMModuleCtx = nullptr;
   S.InExtent = !Job.HasExtent;
   S.TrackReuse = Job.TrackReuse;
   S.SampleTasks = Job.Opts.SampleTasks;
+  S.Time = TimeSampler(Job.Opts.SampleTime);
   S.LineSizes = Job.Opts.LineSizes;
   // Class distances for 64-byte lines only: the line of every CPU cache in
   // hwdb, and each tracker that measures them costs a third more.
@@ -227,6 +230,9 @@ void *TVMModuleCtx = nullptr;
     if (Job.Opts.LineSizes[K] == ProfileOptions::ClassLineBytes)
       S.ClassLine = K;
   S.Mem.resize(Job.Map.Blocks.size());
+  if (!Job.Opts.LineSizes.empty())
+    S.MinLineShift = llvm::Log2_32(*std::min_element(Job.Opts.LineSizes.begin(),
+                                                     Job.Opts.LineSizes.end()));
   for (RunState::BlockMem &B : S.Mem) {
     B.Serial.resize(NL);
     B.StoreSerial.resize(NL);
@@ -287,9 +293,11 @@ void *TVMModuleCtx = nullptr;
   P.EntryCalls = S.EntryCalls;
   P.SampleRate = Job.Opts.SampleRate;
   P.SampleTasks = Job.Opts.SampleTasks;
+  P.SampleTime = Job.Opts.SampleTime > 1 ? Job.Opts.SampleTime : 0;
   std::map<std::string, uint32_t> FuncIndex;
   for (uint32_t I = 0; I < NF; ++I)
     FuncIndex[Job.Map.Functions[I]] = I;
+  S.finishRecords();
   // A block's executions with an aliasing load: each load instruction runs
   // once per execution, so the one that aliases most often counts them
   // (all of them, when they alias in the same executions).

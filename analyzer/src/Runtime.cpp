@@ -89,10 +89,7 @@ void RunState::beginTask(uint64_t Index, uint64_t Count) {
     TaskPlan Plan = planTask(Index, Count, SampleTasks);
     SkipTask = !Plan.Traced;
     Weight = Plan.Weight;
-    for (ReuseTracker &T : SerialTrackers)
-      T.setWeight(Weight);
-    for (ReuseTracker &T : TaskTrackers)
-      T.setWeight(Weight);
+    applyWeights();
   }
   if (SkipTask)
     return;
@@ -104,11 +101,130 @@ void RunState::endTask() {
   if (--TaskDepth == 0 && SampleTasks) {
     SkipTask = false;
     Weight = 1;
-    for (ReuseTracker &T : SerialTrackers)
-      T.setWeight(1);
-    for (ReuseTracker &T : TaskTrackers)
-      T.setWeight(1);
+    applyWeights();
   }
+}
+
+void RunState::applyWeights() {
+  for (ReuseTracker &T : SerialTrackers)
+    T.setWeight(Weight * TimeWeight);
+  for (ReuseTracker &T : TaskTrackers)
+    T.setWeight(Weight * TimeWeight);
+}
+
+void RunState::BlockRecords::clearRecords() {
+  Tracked = Weighted = 0;
+  for (auto *Hs : {&Serial, &Task, &StoreSerial, &StoreWriteBack, &ClassSerial,
+                   &ClassTask})
+    for (ReuseHistogram &H : *Hs)
+      H.clear();
+  for (auto *V : {&StoreAlias, &StoreWait, &StoreWaitAliased})
+    std::fill(V->begin(), V->end(), 0);
+  StoreAliasRmw = NewLines = Over8 = Over12 = 0;
+}
+
+static uint64_t scaled(uint64_t N, double F) {
+  return uint64_t(std::llround(double(N) * F));
+}
+
+void RunState::BlockRecords::scaleRecords(double F) {
+  for (auto *Hs : {&Serial, &Task, &StoreSerial, &StoreWriteBack, &ClassSerial,
+                   &ClassTask})
+    for (ReuseHistogram &H : *Hs)
+      H.scale(F);
+  for (auto *V : {&StoreAlias, &StoreWait, &StoreWaitAliased})
+    for (uint64_t &N : *V)
+      N = scaled(N, F);
+  for (uint64_t *N : {&Weighted, &StoreAliasRmw, &NewLines, &Over8, &Over12})
+    *N = scaled(*N, F);
+}
+
+void RunState::BlockRecords::addRecords(const BlockRecords &O) {
+  Tracked += O.Tracked;
+  Weighted += O.Weighted;
+  auto addHists = [](std::vector<ReuseHistogram> &A,
+                     const std::vector<ReuseHistogram> &B) {
+    A.resize(std::max(A.size(), B.size()));
+    for (size_t I = 0; I < B.size(); ++I)
+      A[I].merge(B[I]);
+  };
+  addHists(Serial, O.Serial);
+  addHists(Task, O.Task);
+  addHists(StoreSerial, O.StoreSerial);
+  addHists(StoreWriteBack, O.StoreWriteBack);
+  addHists(ClassSerial, O.ClassSerial);
+  addHists(ClassTask, O.ClassTask);
+  auto addCounts = [](std::vector<uint64_t> &A,
+                      const std::vector<uint64_t> &B) {
+    A.resize(std::max(A.size(), B.size()), 0);
+    for (size_t I = 0; I < B.size(); ++I)
+      A[I] += B[I];
+  };
+  addCounts(StoreAlias, O.StoreAlias);
+  addCounts(StoreWait, O.StoreWait);
+  addCounts(StoreWaitAliased, O.StoreWaitAliased);
+  StoreAliasRmw += O.StoreAliasRmw;
+  NewLines += O.NewLines;
+  Over8 += O.Over8;
+  Over12 += O.Over12;
+}
+
+void RunState::finishRecords() {
+  if (!Time.sampling())
+    return; // Everything was recorded as itself.
+  std::vector<double> Ratio(Mem.size(), 1.0);
+  for (size_t G = 0; G < Mem.size(); ++G) {
+    BlockMem &B = Mem[G];
+    if (B.Weighted)
+      Ratio[G] = double(B.Tracked) / double(B.Weighted);
+    B.scaleRecords(Ratio[G]);
+    B.addRecords(Prefix[G]);
+  }
+  auto finish = [&](std::vector<uint64_t> &ByMemOp,
+                    const std::vector<uint64_t> &Pre) {
+    ByMemOp.resize(std::max(ByMemOp.size(), Pre.size()), 0);
+    for (size_t M = 0; M < ByMemOp.size(); ++M)
+      ByMemOp[M] = scaled(ByMemOp[M], Ratio[Map->MemOps[M].Block]) +
+                   (M < Pre.size() ? Pre[M] : 0);
+  };
+  finish(AliasByMemOp, PrefixAliasByMemOp);
+  finish(WaitByMemOp, PrefixWaitByMemOp);
+  finish(AliasedWaitByMemOp, PrefixAliasedWaitByMemOp);
+}
+
+void RunState::timePhaseChanged() {
+  if (Prefix.empty() && Time.sampling()) {
+    // The exact prefix ends: its records stay as they are, apart.
+    Prefix.reserve(Mem.size());
+    for (BlockMem &B : Mem) {
+      Prefix.push_back(static_cast<const BlockRecords &>(B));
+      B.clearRecords();
+    }
+    PrefixAliasByMemOp = std::exchange(AliasByMemOp, {});
+    PrefixWaitByMemOp = std::exchange(WaitByMemOp, {});
+    PrefixAliasedWaitByMemOp = std::exchange(AliasedWaitByMemOp, {});
+  }
+  switch (Time.phase()) {
+  case TimeSampler::Phase::WarmUp:
+    // The short records missed the stretch before: they start afresh and
+    // the warm-up fills them again before anything is recorded.
+    Alias = StoreAliasTracker();
+    ++RingEpoch;
+    for (ReuseTracker &T : SerialTrackers)
+      T.forgetRecent();
+    for (ReuseTracker &T : TaskTrackers)
+      T.forgetRecent();
+    SkipTime = false;
+    break;
+  case TimeSampler::Phase::Record:
+    SkipTime = false;
+    break;
+  case TimeSampler::Phase::Skip:
+    SkipTime = true;
+    break;
+  }
+  TimeWeight = Time.weight();
+  applyWeights();
 }
 
 uint32_t RunState::functionId(const void *Fn) const {
@@ -173,6 +289,13 @@ void RunState::BlockMem::classAdd(uint64_t Class, int Delta) {
     Busiest = K; // The busiest class lost a line and no other held as many.
 }
 
+void RunState::BlockMem::clearRing() {
+  RecentSet.fill(0);
+  InClass.fill(0);
+  ClassesWith.fill(0);
+  RecentNext = RecentFilled = Busiest = 0;
+}
+
 void RunState::BlockMem::touchLine(uint64_t Line, uint64_t Weight) {
   constexpr uint32_t W = SetCrowding::Window;
   // Most accesses touch the line the block touched last.
@@ -213,6 +336,45 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   if (!TrackReuse || Bytes == 0)
     return;
   uint32_t Size = uint32_t(std::min<uint64_t>(Bytes, UINT32_MAX));
+  ++B.Tracked;
+  if (Time.enabled() && Time.tick())
+    timePhaseChanged();
+  if (SkipTime)
+    feedAccess(Addr, Size, MemOp, Store);
+  else
+    traceAccess(Addr, Size, MemOp, Store, B);
+  // Progress, and where the program is: a time-out names the block last
+  // seen (a write every million accesses costs nothing measurable).
+  if ((++Accesses & ((uint64_t(1) << 20) - 1)) == 0)
+    sendMessage(ResultFd, 'P',
+                std::to_string(Accesses) + " " + std::to_string(Block));
+}
+
+void RunState::feedAccess(uint64_t Addr, uint32_t Size, uint32_t MemOp,
+                          bool Store) {
+  // The reuse stacks only, with no distance measured: enough to keep the
+  // distances recorded later those of the whole run. A line no tracker
+  // keeps (SHARDS: most of them) needs nothing at all, and most accesses
+  // touch a line touched a moment before.
+  uint64_t Line = Addr >> MinLineShift;
+  bool OneLine = (Addr + Size - 1) >> MinLineShift == Line;
+  uint64_t &Unkept = UnkeptLines[Line & (UnkeptLines.size() - 1)];
+  if (OneLine && Unkept == Line + 1)
+    return;
+  bool Kept = false;
+  for (ReuseTracker &T : SerialTrackers)
+    Kept |= T.feed(Addr, Size, Store);
+  if (TaskDepth && !SkipTask)
+    for (ReuseTracker &T : TaskTrackers)
+      T.feed(Addr, Size, Store);
+  if (OneLine && !Kept)
+    Unkept = Line + 1;
+}
+
+void RunState::traceAccess(uint64_t Addr, uint32_t Size, uint32_t MemOp,
+                           bool Store, BlockMem &B) {
+  const uint64_t Bytes = Size;
+  const uint32_t Block = Map->MemOps[MemOp].Block;
   if (SkipTask) {
     // The serial history only, recording nothing (weight 0): a later traced
     // task's reuse of lines a left-out task touched keeps its distance
@@ -229,7 +391,12 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
   }
   // Classes of 64-byte lines in 4 KiB pages, the L1 geometry of every CPU
   // Crop describes.
-  const uint64_t W = Weight;
+  const uint64_t W = Weight * TimeWeight;
+  B.Weighted += W;
+  if (B.RingEpoch != RingEpoch) {
+    B.clearRing();
+    B.RingEpoch = RingEpoch;
+  }
   B.touchLine(Addr >> 6, W);
   if (Store) {
     Alias.store(Addr, Bytes, Block);
@@ -277,11 +444,6 @@ void RunState::access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp,
       else
         TaskTrackers[K].access(Addr, Size, B.Task[K]);
     }
-  // Progress, and where the program is: a time-out names the block last
-  // seen (a write every million accesses costs nothing measurable).
-  if ((++Accesses & ((uint64_t(1) << 20) - 1)) == 0)
-    sendMessage(ResultFd, 'P',
-                std::to_string(Accesses) + " " + std::to_string(Block));
 }
 
 } // namespace crop::detail

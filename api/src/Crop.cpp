@@ -72,6 +72,8 @@ Expected<std::string> profileCacheKey(StringRef Path,
   field(formatv("{0:e}", Opts.SampleRate).str());
   if (Opts.SampleTasks) // Absent from keys made before task sampling.
     field("sample-tasks " + utostr(Opts.SampleTasks));
+  if (Opts.SampleTime > 1) // Absent from keys made before time sampling.
+    field("sample-time " + utostr(Opts.SampleTime));
   for (uint32_t L : Opts.LineSizes)
     field(utostr(L));
   field(Opts.ClassReuse ? "class-reuse" : "");

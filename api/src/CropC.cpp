@@ -21,6 +21,7 @@ struct crop_context {
   unsigned TimeoutSeconds = crop::ProfileOptions().TimeoutSeconds;
   uint64_t MemoryLimitBytes = crop::ProfileOptions().MemoryLimitBytes;
   uint64_t SampleTasks = 0; ///< crop_context_set_sample_tasks.
+  uint64_t SampleTime = 0;  ///< crop_context_set_sample_time.
 };
 struct crop_target {
   crop::hw::Target T;
@@ -110,6 +111,13 @@ int crop_context_set_sample_tasks(crop_context *C, uint64_t N) {
   });
 }
 
+int crop_context_set_sample_time(crop_context *C, uint64_t K) {
+  return guarded<int>(C, -1, [&]() -> int {
+    C->SampleTime = K;
+    return 0;
+  });
+}
+
 crop_target *crop_target_load(crop_context *C, const char *NameOrPath) {
   return guarded<crop_target *>(C, nullptr, [&]() -> crop_target * {
     Expected<crop::hw::Target> T = crop::target(NameOrPath ? NameOrPath : "");
@@ -177,6 +185,7 @@ crop_profile *crop_profile_module_cached(
     O.TimeoutSeconds = C->TimeoutSeconds;
     O.MemoryLimitBytes = C->MemoryLimitBytes;
     O.SampleTasks = C->SampleTasks;
+    O.SampleTime = C->SampleTime;
     std::string Folder =
         CacheDir ? std::string(CacheDir) : crop::defaultProfileCacheFolder();
     crop::CacheOutcome Out;

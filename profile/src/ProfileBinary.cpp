@@ -454,6 +454,7 @@ std::string crop::profileToBinary(const ProgramProfile &P) {
   W.u(P.EntryCalls);
   W.f64(P.SampleRate);
   W.u(P.SampleTasks);
+  W.u(P.SampleTime);
   W.u(P.Functions.size());
   for (const FunctionProfile &F : P.Functions) {
     W.s(F.Name);
@@ -520,6 +521,8 @@ Expected<ProgramProfile> crop::profileFromBinary(StringRef Bytes,
     R.fail("sample rate outside (0, 1]");
   if (R.Version >= 4)
     P.SampleTasks = R.u();
+  if (R.Version >= 6)
+    P.SampleTime = R.u();
   size_t NF = R.n();
   R.reserve(P.Functions, NF);
   for (size_t I = 0; I < NF && !R.failed(); ++I) {

@@ -637,6 +637,8 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
       {"functions", std::move(Fns)}};
   if (P.SampleTasks)
     Root["sample_tasks"] = int64_t(P.SampleTasks);
+  if (P.SampleTime)
+    Root["sample_time"] = int64_t(P.SampleTime);
   std::string S;
   raw_string_ostream OS(S);
   OS << formatv("{0:1}", json::Value(std::move(Root))) << "\n";
@@ -703,6 +705,9 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
     return R.fail(Root);
   if (const json::Value *ST = O->get("sample_tasks"))
     if (!readU64(*ST, Prof.SampleTasks, P.field("sample_tasks")))
+      return R.fail(Root);
+  if (const json::Value *ST = O->get("sample_time"))
+    if (!readU64(*ST, Prof.SampleTime, P.field("sample_time")))
       return R.fail(Root);
   return Prof;
 }

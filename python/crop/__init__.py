@@ -50,6 +50,7 @@ def _c():
         "crop_context_new": (P, []), "crop_context_free": (None, [P]), "crop_context_error": (S, [P]),
         "crop_context_set_limits": (I, [P, D, D]),
         "crop_context_set_sample_tasks": (I, [P, ctypes.c_uint64]),
+        "crop_context_set_sample_time": (I, [P, ctypes.c_uint64]),
         "crop_target_load": (P, [P, S]), "crop_target_from_yaml": (P, [P, S, S]),
         "crop_target_free": (None, [P]), "crop_target_name": (S, [P]), "crop_targets_list": (P, [P]),
         "crop_profile_module": (P, [P, S, I, S, S, ctypes.POINTER(S), Z, D, S]),
@@ -246,7 +247,7 @@ class Target:
 
 
 def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_cpu=None, name=None,
-            cache=False, timeout=60, memory_limit_mib=8192, sample_tasks=0):
+            cache=False, timeout=60, memory_limit_mib=8192, sample_tasks=0, sample_time=0):
     """Profiles a module once on this machine: `ll_text_or_path` is LLVM IR text or the path of a
     .ll/.bc file; `args` the entry's buffers and scalars ("f32:256x256", "i32=256").
     `cache`: False profiles every time; True keeps profiles in Crop's cache folder ($CROP_CACHE_DIR,
@@ -257,11 +258,15 @@ def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_c
     past `memory_limit_mib` raises crop.Error naming it (0: no limit), and this process goes on.
     `sample_tasks`: trace at most that many tasks of each parallel loop and weight them for the rest
     (several times faster on parallel programs; counts stay exact; docs/profiling.md "Task sampling").
-    0: every task."""
+    0: every task. `sample_time`: past the first million accesses, record one chunk of accesses in
+    that many and weight it for the rest (several times faster on long runs; counts stay exact;
+    docs/profiling.md "Time sampling"). 0: every access."""
     ctx = _Context()
     if ctx.lib.crop_context_set_limits(ctx.ptr, float(timeout or 0), float(memory_limit_mib or 0)) != 0:
         ctx.fail()
     if ctx.lib.crop_context_set_sample_tasks(ctx.ptr, int(sample_tasks or 0)) != 0:
+        ctx.fail()
+    if ctx.lib.crop_context_set_sample_time(ctx.ptr, int(sample_time or 0)) != 0:
         ctx.fail()
     is_path = isinstance(ll_text_or_path, os.PathLike) or (
         "\n" not in ll_text_or_path and len(ll_text_or_path) < 4096 and os.path.exists(ll_text_or_path))

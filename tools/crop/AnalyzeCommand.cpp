@@ -49,6 +49,9 @@ cl::opt<double> SampleRate("sample-rate",
 cl::opt<uint64_t> SampleTasks("sample-tasks", cl::desc(SampleTasksHelp),
                               cl::init(0), cl::value_desc("N"), cl::sub(Sub),
                               cl::cat(cropCategory()));
+cl::opt<uint64_t> SampleTime("sample-time", cl::desc(SampleTimeHelp),
+                             cl::init(0), cl::value_desc("K"), cl::sub(Sub),
+                             cl::cat(cropCategory()));
 cl::opt<std::string> CodegenCPU("codegen-cpu", cl::desc(CodegenCPUHelp),
                                 cl::value_desc("cpu"), cl::sub(Sub),
                                 cl::cat(cropCategory()));
@@ -76,6 +79,7 @@ Expected<ProgramProfile> profile() {
   Opts.ProgramArgs.assign(ProgramArgs.begin(), ProgramArgs.end());
   Opts.SampleRate = SampleRate;
   Opts.SampleTasks = SampleTasks;
+  Opts.SampleTime = SampleTime;
   Opts.CodegenCPU = CodegenCPU;
   Opts.TimeoutSeconds = Timeout;
   if (!Quiet)

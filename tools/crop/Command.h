@@ -40,6 +40,13 @@ inline constexpr const char *SampleTasksHelp =
     "the others: faster on loops of many tasks, approximate; counts stay "
     "exact (default 0: every task)";
 
+/// --sample-time, shared by `crop profile` and `crop analyze`.
+inline constexpr const char *SampleTimeHelp =
+    "Past the first million accesses, record one chunk of 16384 accesses in "
+    "K (drawn at random, with a fixed seed) and weight it by K: long runs "
+    "profile several times faster; counts and the reuse history stay exact, "
+    "the per-access records become estimates (default 0: every access)";
+
 } // namespace crop::tool
 
 #endif // CROP_TOOLS_COMMAND_H

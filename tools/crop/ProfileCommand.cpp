@@ -104,6 +104,9 @@ cl::opt<double>
 cl::opt<uint64_t> SampleTasks("sample-tasks", cl::desc(SampleTasksHelp),
                               cl::init(0), cl::value_desc("N"), cl::sub(Sub),
                               cl::cat(cropCategory()));
+cl::opt<uint64_t> SampleTime("sample-time", cl::desc(SampleTimeHelp),
+                             cl::init(0), cl::value_desc("K"), cl::sub(Sub),
+                             cl::cat(cropCategory()));
 cl::opt<std::string> CodegenCPU("codegen-cpu", cl::desc(CodegenCPUHelp),
                                 cl::value_desc("cpu"), cl::sub(Sub),
                                 cl::cat(cropCategory()));
@@ -170,6 +173,7 @@ Error runProfile() {
   Opts.ProgramArgs.assign(ProgramArgs.begin(), ProgramArgs.end());
   Opts.SampleRate = SampleRate;
   Opts.SampleTasks = SampleTasks;
+  Opts.SampleTime = SampleTime;
   Opts.CodegenCPU = CodegenCPU;
   Opts.TimeoutSeconds = Timeout;
   Opts.MemoryLimitBytes = uint64_t(MemoryLimit) << 20;
@@ -282,7 +286,8 @@ bool isCurrent(const std::string &Out, const BatchItem &B) {
   bool Ok = Hash && P && P->Module.Hash == *Hash &&
             P->Module.Entry == (B.Entry.empty() ? "main" : B.Entry) &&
             P->SampleRate == double(SampleRate) &&
-            P->SampleTasks == SampleTasks;
+            P->SampleTasks == SampleTasks &&
+            P->SampleTime == (SampleTime > 1 ? uint64_t(SampleTime) : 0);
   if (!Hash)
     consumeError(Hash.takeError());
   if (!P)
@@ -335,6 +340,7 @@ Error runBatch() {
       J.Argv.insert(J.Argv.end(), {"--arg", A});
     J.Argv.push_back("--sample-rate=" + std::to_string(SampleRate));
     J.Argv.push_back("--sample-tasks=" + std::to_string(SampleTasks));
+    J.Argv.push_back("--sample-time=" + std::to_string(SampleTime));
     if (!CodegenCPU.empty())
       J.Argv.push_back("--codegen-cpu=" + CodegenCPU);
     J.Argv.push_back("--timeout=" + std::to_string(Timeout));

@@ -2,6 +2,7 @@
 #include "crop/Analyzer/MachineBlocks.h"
 #include "crop/Analyzer/Profiler.h"
 #include "crop/Analyzer/TaskSampling.h"
+#include "crop/Analyzer/TimeSampling.h"
 #include "crop/Profile/ProfileIO.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -346,6 +347,125 @@ TEST_CASE("task sampling: counts stay exact, reuse is weighted",
   REQUIRE_FALSE(bool(Bad));
   CHECK_THAT(toString(Bad.takeError()), Catch::Contains("a task sample of 2") &&
                                             Catch::Contains("at least 3"));
+}
+
+TEST_CASE("time sampling: chunks recorded one in K, each after a warm-up",
+          "[analyzer][sampling]") {
+  CHECK_FALSE(TimeSampler(0).enabled());
+  CHECK_FALSE(TimeSampler(1).enabled());
+  using Phase = TimeSampler::Phase;
+  for (uint64_t K : {2, 8, 16}) {
+    INFO("K " << K);
+    TimeSampler S(K), Again(K);
+    REQUIRE(S.enabled());
+    // Whole chunks, so a weighted count of every access is exact up to the
+    // sampling error of the chunks drawn.
+    const uint64_t N = TimeSampler::Exact + 4000 * TimeSampler::Chunk;
+    uint64_t Weighted = 0, Recorded = 0, Prefix = 0, Bad = 0, Differ = 0;
+    Phase Last = S.phase();
+    for (uint64_t I = 0; I < N; ++I) {
+      bool Changed = S.tick();
+      Differ += Again.tick() != Changed || Again.phase() != S.phase();
+      Phase Now = S.phase();
+      // Recorded after a warm-up or another recorded chunk; a warm-up
+      // follows a left-out stretch.
+      if (Changed && Now == Phase::Record && Last == Phase::Skip)
+        ++Bad;
+      if (Changed && Now == Phase::WarmUp && Last != Phase::Skip)
+        ++Bad;
+      Last = Now;
+      if (I < TimeSampler::Exact) {
+        Prefix += Now == Phase::Record && S.weight() == 1;
+        continue;
+      }
+      Weighted += S.weight();
+      Recorded += Now == Phase::Record;
+      Bad += S.weight() != (Now == Phase::Record ? K : 0);
+    }
+    CHECK(Bad == 0);
+    CHECK(Differ == 0); // A fixed seed: the same chunks every run.
+    CHECK(Prefix == TimeSampler::Exact);
+    CHECK(S.sampling());
+    double Sampled = double(N - TimeSampler::Exact);
+    CHECK(double(Weighted) / Sampled == Approx(1.0).epsilon(0.1));
+    CHECK(double(Recorded) / Sampled == Approx(1.0 / double(K)).epsilon(0.1));
+  }
+}
+
+// Rows of N floats, each read and written R times: 2 N R accesses, far
+// past the exact prefix for N R = 3 million.
+constexpr const char *RowsIR = R"IR(
+define void @rows(ptr %A, i64 %n, i64 %r) {
+entry:
+  br label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  br label %inner
+inner:
+  %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
+  %p = getelementptr inbounds float, ptr %A, i64 %i
+  %v = load float, ptr %p
+  %w = fadd float %v, 1.0
+  store float %w, ptr %p
+  %i.next = add i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %inner, label %latch
+latch:
+  %j.next = add i64 %j, 1
+  %d = icmp ult i64 %j.next, %r
+  br i1 %d, label %outer, label %exit
+exit:
+  ret void
+}
+)IR";
+
+TEST_CASE("time sampling: counts stay exact, reuse is weighted",
+          "[analyzer][sampling]") {
+  TempIR T(RowsIR);
+  ProfileOptions O;
+  O.Entry = "rows";
+  O.Args = {"f32:4096", "i64=4096", "i64=400"};
+  Expected<ProgramProfile> Exact = profileModule(T.Path, O);
+  REQUIRE(bool(Exact));
+  CHECK(Exact->SampleTime == 0);
+  O.SampleTime = 8;
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  CHECK(P->SampleTime == 8);
+  const BlockProfile &E = block(fn(*Exact, "rows"), "inner");
+  const BlockProfile &B = block(fn(*P, "rows"), "inner");
+  CHECK(B.Count == E.Count);
+  CHECK(B.Loads == E.Loads);
+  CHECK(B.Stores == E.Stores);
+  REQUIRE(E.Loads == 4096 * 400);
+  // Each load's line was last touched by the store before it (distance 0)
+  // or, first in its line in a row, a row earlier: 255 other lines. The
+  // reuse history is whole in sampled stretches: nothing turns cold.
+  for (const auto *X : {&E, &B}) {
+    const ReuseHistogram &H = X->Reuse.at(64).Serial;
+    INFO((X == &E ? "exact" : "sampled"));
+    CHECK(H.cold() == 256); // The first row's lines, in the exact prefix.
+    CHECK(double(H.total()) ==
+          Approx(double(E.Loads + E.Stores)).epsilon(0.05));
+    CHECK(H.fractionBelow(100) == Approx(31.0 / 32).epsilon(0.002));
+    CHECK(H.fractionBelow(512) == Approx(1.0).epsilon(0.001));
+  }
+  // Loads and stores apart, and the stores' write-back distances (a line
+  // is stored again after 255 others once in every 16 stores).
+  const BlockReuse &RE = E.Reuse.at(64), &RB = B.Reuse.at(64);
+  CHECK(RB.StoreSerial.total() == RE.StoreSerial.total());
+  CHECK(RB.StoreWriteBack.fractionBelow(100) ==
+        Approx(RE.StoreWriteBack.fractionBelow(100)).epsilon(0.01));
+  CHECK(double(RB.ClassSerial.total()) ==
+        Approx(double(RE.ClassSerial.total())).epsilon(1e-5));
+  CHECK(B.Sets.NewLines ==
+        Approx(double(E.Sets.NewLines)).epsilon(0.05)); // One a line.
+  Expected<ProgramProfile> J = profileFromJSON(profileToJSON(*P), "json");
+  REQUIRE(bool(J));
+  CHECK(J->SampleTime == 8);
+  Expected<ProgramProfile> Bin = profileFromBinary(profileToBinary(*P), "bin");
+  REQUIRE(bool(Bin));
+  CHECK(Bin->SampleTime == 8);
 }
 
 TEST_CASE("the profile reads back as it was written", "[analyzer]") {

@@ -81,6 +81,37 @@ public:
                             ReuseHistogram &WriteBack) {
     accessImpl(Addr, Size, Hist, &ClassHist, &WriteBack);
   }
+  /// Updates the history with an access (a load, or a store when Store)
+  /// without measuring or recording anything: what a stretch of the run
+  /// that time sampling leaves out costs (crop/Analyzer/TimeSampling.h).
+  /// Class logs do not see it: call forgetRecent() before recording again.
+  /// Returns whether the tracker keeps any of the lines (false: feeding
+  /// those lines again changes nothing).
+  bool feed(uint64_t Addr, uint32_t Size, bool Store) {
+    uint64_t First = Addr >> LineShift;
+    uint64_t Last = (Addr + (Size ? Size - 1 : 0)) >> LineShift;
+    bool Kept = false;
+    for (uint64_t L = First;; ++L) {
+      if (L == LastLine) {
+        // Already the most recent line; a store after a load still moves
+        // the line's last store.
+        Kept = true;
+        if (!Store)
+          LastWasStore = false;
+        else if (!LastWasStore)
+          feedLine(L, true);
+      } else if (keepsLine(L)) {
+        Kept = true;
+        feedLine(L, Store);
+      }
+      if (L == Last)
+        break;
+    }
+    return Kept;
+  }
+  /// Forgets the class logs' recent lines (not the reuse history): after
+  /// accesses fed without them, what they hold is no longer recent.
+  void forgetRecent() { ++LogEpoch; }
   /// Scales a histogram filled in sampled mode back to the whole stream;
   /// nothing in exact mode. Call once per histogram, and use it rather than
   /// scaling by 1/sampleRate(): below a rate of 0.1 short distances come from
@@ -176,6 +207,8 @@ private:
                   uint32_t Exact = ~uint32_t(0), const ClassLog *Log = nullptr);
   void accessLines(uint64_t First, uint64_t Last, ReuseHistogram &Hist,
                    ReuseHistogram *ClassHist, ReuseHistogram *WriteBack);
+  /// feed() for one kept line.
+  void feedLine(uint64_t Line, bool Store);
 
   static constexpr uint64_t NoLine = ~uint64_t(0);
   uint64_t LastLine = NoLine; ///< The line recorded last (sampled lines only).

@@ -230,8 +230,8 @@ inline bool validVectorBits(int64_t Bits) {
 struct ProgramProfile {
   /// 2: binary profiles carry GraphletMachine::SlotTrips; 3: and
   /// BlockProfile::Sets; 4: and SampleTasks; 5: and
-  /// BlockReuse::StoreWriteBack.
-  static constexpr unsigned FormatVersion = 5;
+  /// BlockReuse::StoreWriteBack; 6: and SampleTime.
+  static constexpr unsigned FormatVersion = 6;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the
@@ -242,6 +242,9 @@ struct ProgramProfile {
   /// Tasks of each parallel launch traced for the per-access records, the
   /// rest weighted from them (crop/Analyzer/TaskSampling.h); 0 = all.
   uint64_t SampleTasks = 0;
+  /// One chunk of accesses in this many was recorded, the rest weighted
+  /// from them (crop/Analyzer/TimeSampling.h); 0 = every access.
+  uint64_t SampleTime = 0;
   std::vector<FunctionProfile> Functions;
 
   const FunctionProfile *findFunction(const std::string &Name) const;
