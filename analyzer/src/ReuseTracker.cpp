@@ -421,8 +421,10 @@ struct LineStack {
     return C;
   }
 
-  /// touch() without the distances: the bookkeeping alone.
-  void update(uint64_t Line, bool Store) {
+  /// touch() without the distances: the bookkeeping alone. Returns whether
+  /// the line is new (a cold access) and, for a store, whether it is the
+  /// line's first store (cold for write-backs).
+  std::pair<bool, bool> update(uint64_t Line, bool Store) {
     ClassOrder *C = prepare(Line);
     bool Inserted;
     LineTable::Slot &S = Lines.findOrInsert(Line, Inserted);
@@ -431,6 +433,7 @@ struct LineStack {
     else
       Marks.set(Now);
     S.Time = Now;
+    bool FirstStore = Store && S.StoreTime == LineTable::NoTime;
     if (Store)
       S.StoreTime = Now;
     ++Now;
@@ -444,6 +447,7 @@ struct LineStack {
       S.ClassTime = C->Now;
       ++C->Now;
     }
+    return {Inserted, FirstStore};
   }
 
   /// Distance of an access to Line, bookkeeping included; NoDistance for a
@@ -605,13 +609,13 @@ struct ReuseTracker::Impl {
   /// Floor: the distance is known to be at least this (a class log).
   /// W: the weight of the access (ReuseTracker::setWeight).
   void add(uint64_t DD, uint64_t DS, bool Sampled, bool InSparse, uint64_t W,
-           ReuseHistogram &Hist, uint64_t Floor = 0) const {
+           uint64_t ColdW, ReuseHistogram &Hist, uint64_t Floor = 0) const {
     auto estimate = [&](double D) {
       return std::max(uint64_t(std::llround(D)), Floor);
     };
     if (!TwoLevel) {
       if (DS == LineStack::NoDistance)
-        Hist.addCold(W);
+        Hist.addCold(ColdW);
       else if (!Sampled)
         Hist.add(DS, W);
       else
@@ -622,7 +626,7 @@ struct ReuseTracker::Impl {
     if (Short < ShortRange)
       Hist.add(estimate(Short), W);
     else if (InSparse && DS == LineStack::NoDistance)
-      Hist.addCold(M * W);
+      Hist.addCold(M * ColdW);
     else if (InSparse)
       Hist.add(estimate(double(DS) * SparseScale), M * W);
   }
@@ -741,11 +745,11 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
   }
   if (InSparse)
     DS = I.Main.touch(Line, CS, WriteBack ? &WS : nullptr);
-  I.add(DD, DS, Sampled, InSparse, Weight, Hist);
+  I.add(DD, DS, Sampled, InSparse, Weight, ColdWeight, Hist);
   // Classified short or long on the dense sample and weighted as the
   // access's own distance is, so the two histograms' totals agree.
   if (WriteBack)
-    I.add(WD, WS, Sampled, InSparse, Weight, *WriteBack);
+    I.add(WD, WS, Sampled, InSparse, Weight, ColdWeight, *WriteBack);
   if (!ClassHist || !tracksClasses())
     return;
   // An exact short class distance counts like a short plain one: weight 1
@@ -760,7 +764,7 @@ void ReuseTracker::accessLine(uint64_t Line, ReuseHistogram &Hist,
     if (E >= 0 && E < ClassLog::K && Log->holdsK())
       Floor = ClassLog::K;
   }
-  I.add(CD, CS, Sampled, InSparse, Weight, *ClassHist, Floor);
+  I.add(CD, CS, Sampled, InSparse, Weight, ColdWeight, *ClassHist, Floor);
 }
 
 void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
@@ -785,7 +789,7 @@ void ReuseTracker::accessLines(uint64_t First, uint64_t Last,
   }
 }
 
-void ReuseTracker::feedLine(uint64_t Line, bool Store) {
+void ReuseTracker::feedLine(uint64_t Line, bool Store, const FeedCold &Cold) {
   LastLine = Line;
   LastWasStore = Store;
   Impl &I = *P;
@@ -794,8 +798,17 @@ void ReuseTracker::feedLine(uint64_t Line, bool Store) {
     I.Dense.update(Line, Store);
     InSparse = sampleHash(Line) < I.SparseThreshold;
   }
-  if (InSparse)
-    I.Main.update(Line, Store);
+  if (!InSparse)
+    return;
+  auto [New, FirstStore] = I.Main.update(Line, Store);
+  // Cold as accessLine counts it: a line new to the (sparse) sample.
+  uint64_t W = I.TwoLevel ? I.M * ColdWeight : ColdWeight;
+  if (New && Cold.Hist)
+    Cold.Hist->addCold(W);
+  if (New && Cold.Class && tracksClasses())
+    Cold.Class->addCold(W);
+  if (FirstStore && Cold.WriteBack)
+    Cold.WriteBack->addCold(W);
 }
 
 void ReuseTracker::finish(ReuseHistogram &Hist) const {

@@ -106,10 +106,11 @@ void RunState::endTask() {
 }
 
 void RunState::applyWeights() {
+  // First touches are counted in every stretch, as themselves (TimeSampling.h).
   for (ReuseTracker &T : SerialTrackers)
-    T.setWeight(Weight * TimeWeight);
+    T.setWeights(Weight * TimeWeight, Weight);
   for (ReuseTracker &T : TaskTrackers)
-    T.setWeight(Weight * TimeWeight);
+    T.setWeights(Weight * TimeWeight, Weight);
 }
 
 void RunState::BlockRecords::clearRecords() {
@@ -128,10 +129,11 @@ static uint64_t scaled(uint64_t N, double F) {
 }
 
 void RunState::BlockRecords::scaleRecords(double F) {
+  // Cold accesses were counted whole, in every stretch.
   for (auto *Hs : {&Serial, &Task, &StoreSerial, &StoreWriteBack, &ClassSerial,
                    &ClassTask})
     for (ReuseHistogram &H : *Hs)
-      H.scale(F);
+      H.scaleWarm(F);
   for (auto *V : {&StoreAlias, &StoreWait, &StoreWaitAliased})
     for (uint64_t &N : *V)
       N = scaled(N, F);
@@ -361,12 +363,22 @@ void RunState::feedAccess(uint64_t Addr, uint32_t Size, uint32_t MemOp,
   uint64_t &Unkept = UnkeptLines[Line & (UnkeptLines.size() - 1)];
   if (OneLine && Unkept == Line + 1)
     return;
+  BlockMem &B = Mem[Map->MemOps[MemOp].Block];
   bool Kept = false;
-  for (ReuseTracker &T : SerialTrackers)
-    Kept |= T.feed(Addr, Size, Store);
+  for (size_t K = 0; K < SerialTrackers.size(); ++K) {
+    FeedCold Cold;
+    Cold.Hist = Store ? &B.StoreSerial[K] : &B.Serial[K];
+    Cold.WriteBack = Store ? &B.StoreWriteBack[K] : nullptr;
+    Cold.Class = K == ClassLine ? &B.ClassSerial[K] : nullptr;
+    Kept |= SerialTrackers[K].feed(Addr, Size, Store, Cold);
+  }
   if (TaskDepth && !SkipTask)
-    for (ReuseTracker &T : TaskTrackers)
-      T.feed(Addr, Size, Store);
+    for (size_t K = 0; K < TaskTrackers.size(); ++K) {
+      FeedCold Cold;
+      Cold.Hist = &B.Task[K];
+      Cold.Class = K == ClassLine ? &B.ClassTask[K] : nullptr;
+      TaskTrackers[K].feed(Addr, Size, Store, Cold);
+    }
   if (OneLine && !Kept)
     Unkept = Line + 1;
 }

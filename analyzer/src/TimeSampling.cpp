@@ -7,17 +7,19 @@
 
 using namespace crop;
 
-bool TimeSampler::draw() {
-  // xorshift64*: good enough to be independent of any loop's period.
-  State ^= State >> 12;
-  State ^= State << 25;
-  State ^= State >> 27;
-  return ((State * 0x2545F4914F6CDD1DULL) >> 11) % K == 0;
+bool TimeSampler::recorded(uint64_t I) const {
+  // splitmix64 of the stratum: a place in it independent of any loop's
+  // period, the same every run.
+  uint64_t S = I / K + 0x9E3779B97F4A7C15ULL;
+  S = (S ^ (S >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  S = (S ^ (S >> 27)) * 0x94D049BB133111EBULL;
+  S ^= S >> 31;
+  return I % K == S % K;
 }
 
 void TimeSampler::startChunk() {
   bool Recorded = NextRecorded;
-  NextRecorded = draw();
+  NextRecorded = recorded(++Index);
   if (Recorded) {
     Now = Phase::Record;
     Left = Chunk;
@@ -33,7 +35,7 @@ void TimeSampler::advance() {
     // The exact prefix ends: the first chunk follows a recorded stretch, so
     // it needs no warm-up whichever it is.
     Sampling = true;
-    NextRecorded = draw();
+    NextRecorded = recorded(0);
     startChunk();
     return;
   }

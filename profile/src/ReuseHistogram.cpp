@@ -54,6 +54,14 @@ void ReuseHistogram::scale(double Factor) {
   Total += Cold;
 }
 
+void ReuseHistogram::scaleWarm(double Factor) {
+  Total = Cold;
+  for (uint64_t &C : Bins) {
+    C = static_cast<uint64_t>(std::llround(double(C) * Factor));
+    Total += C;
+  }
+}
+
 void ReuseHistogram::clear() {
   Bins.clear();
   Cold = Total = 0;

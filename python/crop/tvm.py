@@ -142,15 +142,19 @@ class CostModel(PyCostModel):
     profiles about 2.5x faster than exact tracing (docs/profiling.md bounds its error).
     sample_tasks: trace that many tasks of each parallel loop (crop profile --sample-tasks; 0, the
     default: all of them); faster on candidates with many tasks, at some cost in ranking
-    (docs/profiling.md, "Task sampling")."""
+    (docs/profiling.md, "Task sampling").
+    sample_time: record one chunk of accesses in that many past the first million (crop profile
+    --sample-time; 0, the default: every access); several times faster on long-running candidates
+    (docs/profiling.md, "Time sampling")."""
 
-    def __init__(self, target, threads=None, jobs=1, sample_rate=0.1, sample_tasks=0):
+    def __init__(self, target, threads=None, jobs=1, sample_rate=0.1, sample_tasks=0, sample_time=0):
         super().__init__()
         self.target = target if isinstance(target, crop.Target) else crop.Target(target)
         self.threads = threads
         self.jobs = jobs
         self.sample_rate = sample_rate
         self.sample_tasks = sample_tasks
+        self.sample_time = sample_time
         self.seconds = {}  # sha256 of the candidate's IR -> predicted seconds (None: Crop failed)
         self.best = None
         self.errors = []   # (IR hash, message) of candidates Crop could not profile, newest last
@@ -178,7 +182,8 @@ class CostModel(PyCostModel):
             keys.append(key)
         if todo:
             items = [{"ll_text_or_path": ll, "entry": entry, "args": args, "sample_rate": self.sample_rate,
-                      "sample_tasks": self.sample_tasks} for ll, entry, args in todo.values()]
+                      "sample_tasks": self.sample_tasks, "sample_time": self.sample_time}
+                     for ll, entry, args in todo.values()]
             profiles = crop.profile_many(items, jobs=self.jobs, progress=False, return_errors=True)
             for key, p in zip(todo, profiles):
                 if isinstance(p, crop.Error):

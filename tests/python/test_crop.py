@@ -196,6 +196,15 @@ class CropTest(unittest.TestCase):
         self.assertNotIn("sample_tasks", json.loads(crop.profile(kernel(16), entry="kernel",
                                                                  args=["f32:16"]).to_json()))
 
+    def test_time_sampling_option(self):
+        # Under the exact first million accesses nothing is sampled: the same profile but for the
+        # option it records.
+        exact = json.loads(crop.profile(kernel(16), entry="kernel", args=["f32:16"]).to_json())
+        p = json.loads(crop.profile(kernel(16), entry="kernel", args=["f32:16"], sample_time=8).to_json())
+        self.assertEqual(p.pop("sample_time"), 8)
+        self.assertEqual(p["functions"], exact["functions"])
+        self.assertNotIn("sample_time", exact)
+
     def test_misbehaving_kernels_from_several_threads(self):
         # A tuner's threads profile through one library at once; each program that crashes, spins or
         # runs off its buffer is an error naming what happened, and the caller lives on.

@@ -347,9 +347,10 @@ TEST_CASE("sampled write-back distances agree with exact ones", "[reuse]") {
 TEST_CASE("feeding a stretch leaves later distances as tracing it would",
           "[reuse][sampling]") {
   // Time sampling feeds the stretches it does not record; what is recorded
-  // after one must not depend on whether the stretch was traced (weight 0)
-  // or fed. Exact mode with classes (class distances from the stacks) and
-  // sampled mode, two-level included.
+  // after one must not depend on whether the stretch was traced (weight 0
+  // for reuses, 1 for first touches) or fed (counting first touches). Exact
+  // mode with classes (class distances from the stacks) and sampled mode,
+  // two-level included.
   std::mt19937_64 Rng(7);
   std::vector<uint64_t> Lines(20000);
   std::vector<bool> Stores(Lines.size());
@@ -369,10 +370,14 @@ TEST_CASE("feeding a stretch leaves later distances as tracing it would",
       for (int K = 0; K < 2; ++K) {
         ReuseTracker &T = K ? Fed : Traced;
         if (Middle && K == 1) {
-          T.feed(Addr, 4, Stores[I]);
+          FeedCold Cold;
+          Cold.Hist = &H[1];
+          Cold.Class = Classes ? &C[1] : nullptr;
+          Cold.WriteBack = Stores[I] ? &WB[1] : nullptr;
+          T.feed(Addr, 4, Stores[I], Cold);
           continue;
         }
-        T.setWeight(Middle ? 0 : 1);
+        T.setWeights(Middle ? 0 : 1, 1);
         if (Stores[I] && Classes)
           T.accessStoreWithClass(Addr, 4, H[K], C[K], WB[K]);
         else if (Stores[I])
@@ -383,7 +388,8 @@ TEST_CASE("feeding a stretch leaves later distances as tracing it would",
           T.access(Addr, 4, H[K]);
       }
     }
-    CHECK(H[0].total() > 0);
+    CHECK(H[0].cold() > 0);
+    CHECK(H[0].warm() > 0);
     CHECK(H[0] == H[1]);
     CHECK(WB[0] == WB[1]);
     CHECK(C[0] == C[1]);

@@ -29,6 +29,13 @@
 
 namespace crop {
 
+/// Where ReuseTracker::feed counts the cold accesses it sees (null: not
+/// counted): the access's histogram, its class distances', and for a store
+/// its write-back distances'.
+struct FeedCold {
+  ReuseHistogram *Hist = nullptr, *Class = nullptr, *WriteBack = nullptr;
+};
+
 class ReuseTracker {
 public:
   /// SHARDS hashes each line to [0, 2^SampleBits) and keeps it when the hash
@@ -85,9 +92,13 @@ public:
   /// without measuring or recording anything: what a stretch of the run
   /// that time sampling leaves out costs (crop/Analyzer/TimeSampling.h).
   /// Class logs do not see it: call forgetRecent() before recording again.
-  /// Returns whether the tracker keeps any of the lines (false: feeding
-  /// those lines again changes nothing).
-  bool feed(uint64_t Addr, uint32_t Size, bool Store) {
+  /// First touches are rare and come in bursts (a sweep over new data),
+  /// which sampled stretches would catch or miss whole: so feeding still
+  /// counts them, exactly, into Cold's histograms (any may be null) with
+  /// the cold weight (setWeights). Returns whether the tracker keeps any of
+  /// the lines (false: feeding those lines again changes nothing).
+  bool feed(uint64_t Addr, uint32_t Size, bool Store,
+            const FeedCold &Cold = FeedCold()) {
     uint64_t First = Addr >> LineShift;
     uint64_t Last = (Addr + (Size ? Size - 1 : 0)) >> LineShift;
     bool Kept = false;
@@ -99,10 +110,10 @@ public:
         if (!Store)
           LastWasStore = false;
         else if (!LastWasStore)
-          feedLine(L, true);
+          feedLine(L, true, Cold);
       } else if (keepsLine(L)) {
         Kept = true;
-        feedLine(L, Store);
+        feedLine(L, Store, Cold);
       }
       if (L == Last)
         break;
@@ -122,7 +133,13 @@ public:
   /// How many accesses each recorded one stands for: 1, or the tasks a
   /// sampled parallel task stands for (ProfileOptions::SampleTasks); 0
   /// updates the history without recording anything (a warm-up task).
-  void setWeight(uint64_t W) { Weight = W; }
+  void setWeight(uint64_t W) { Weight = ColdWeight = W; }
+  /// A weight for reuses and one for cold accesses (first touches), which
+  /// time sampling counts exactly (weight 1) while it samples the reuses.
+  void setWeights(uint64_t W, uint64_t ColdW) {
+    Weight = W;
+    ColdWeight = ColdW;
+  }
   uint64_t weight() const { return Weight; }
 
   uint32_t lineBytes() const { return 1u << LineShift; }
@@ -208,7 +225,7 @@ private:
   void accessLines(uint64_t First, uint64_t Last, ReuseHistogram &Hist,
                    ReuseHistogram *ClassHist, ReuseHistogram *WriteBack);
   /// feed() for one kept line.
-  void feedLine(uint64_t Line, bool Store);
+  void feedLine(uint64_t Line, bool Store, const FeedCold &Cold);
 
   static constexpr uint64_t NoLine = ~uint64_t(0);
   uint64_t LastLine = NoLine; ///< The line recorded last (sampled lines only).
@@ -218,6 +235,7 @@ private:
   unsigned LineShift = 6;
   bool Sampled = false;
   uint64_t Weight = 1; ///< See setWeight().
+  uint64_t ColdWeight = 1;
   /// Classes per page minus one; 0 when classes are not tracked.
   uint64_t ClassMask = 0;
   /// SHARDS counts a class distance in sampled lines of the class, which at

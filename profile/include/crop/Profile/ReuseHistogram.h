@@ -56,6 +56,8 @@ public:
   void merge(const ReuseHistogram &O);
   /// Multiplies every count (used to scale a sampled histogram back up).
   void scale(double Factor);
+  /// Multiplies the reuses' counts, not the cold accesses'.
+  void scaleWarm(double Factor);
   /// Forgets every count.
   void clear();
 
