@@ -8,9 +8,10 @@ and splits crop's wall time into the instrumented run (crop's own report) and th
 the static analysis, the machine code per block, the JIT). Prints a table per source and overall.
 
     python3 bench/profile/suite.py [--out build/bench] [--max-native 0.01] [--sample N] [--seed S] [--worst N]
-                                   [--sample-tasks K]
+                                   [--sample-tasks K] [--sample-time K]
 
---sample-tasks K profiles as `crop profile --sample-tasks K` (task sampling, docs/profiling.md).
+--sample-tasks K profiles as `crop profile --sample-tasks K` (task sampling, docs/profiling.md), --sample-time K
+as `crop profile --sample-time K` (time sampling).
 """
 import argparse
 import json
@@ -37,6 +38,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--worst", type=int, default=0, help="also list this many slowest programs")
     ap.add_argument("--sample-tasks", type=int, default=0, help="crop profile --sample-tasks (default 0: every task)")
+    ap.add_argument("--sample-time", type=int, default=0, help="crop profile --sample-time (default 0: every access)")
     a = ap.parse_args()
 
     with open(os.path.join(a.out, "groundtruth.json")) as f:
@@ -58,6 +60,8 @@ def main():
                    "--sample-rate", "0.1", "--codegen-cpu", programs.NATIVE_CPU]
             if a.sample_tasks:
                 cmd += ["--sample-tasks", str(a.sample_tasks)]
+            if a.sample_time:
+                cmd += ["--sample-time", str(a.sample_time)]
             for arg in p.args:
                 cmd += ["--arg", arg]
             t0 = time.perf_counter()
@@ -76,7 +80,8 @@ def main():
         sys.exit("nothing profiled: run bash bench/run.sh first")
 
     print("Profiling the suite's programs of at most %g ms per native call (%s), one at a time%s"
-          % (1e3 * a.max_native, cpu, ", %d tasks a launch traced" % a.sample_tasks if a.sample_tasks else ""))
+          % (1e3 * a.max_native, cpu, (", %d tasks a launch traced" % a.sample_tasks if a.sample_tasks else "")
+             + (", one chunk of accesses in %d recorded" % a.sample_time if a.sample_time else "")))
     print()
     print("| source | programs | median wall s | p90 wall s | wall <= 0.3 s | median run s | median rest s "
           "| median wall / native |")
