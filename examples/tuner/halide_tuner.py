@@ -96,7 +96,8 @@ def main():
     # 2. Crop ranks them.
     t0 = time.time()
     profiles = crop.profile_many([{"ll_text_or_path": c + ".ll", "entry": "pipeline", "args": args,
-                                   "sample_rate": 0.1} for c in cands], jobs=a.jobs, progress=False)
+                                   "sample_rate": 0.1, "sample_time": 8} for c in cands],
+                                 jobs=a.jobs, progress=False)
     target = crop.Target(a.target)
     secs = target.predict_many(profiles, threads=a.threads)
     ranked = sorted(range(len(cands)), key=lambda i: secs[i])

@@ -59,6 +59,9 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sample-rate", type=float, default=0.1,
                     help="Crop's reuse sampling (the suite's 0.1; 1 = exact, about 2.5x slower)")
+    ap.add_argument("--sample-time", type=int, default=8,
+                    help="record one chunk of accesses in K past the first million (crop profile --sample-time; "
+                         "0: every access)")
     ap.add_argument("--no-exhaustive", action="store_true", help="do not measure every candidate")
     ap.add_argument("--smoke", action="store_true", help="24 candidates, top-3 (CI)")
     a = ap.parse_args()
@@ -108,7 +111,8 @@ def main():
     items = []
     for _, ll in built:
         entry, args = crop.tvm.kernel_args(ll, a.op, shapes)
-        items.append({"ll_text_or_path": ll, "entry": entry, "args": args, "sample_rate": a.sample_rate})
+        items.append({"ll_text_or_path": ll, "entry": entry, "args": args, "sample_rate": a.sample_rate,
+                      "sample_time": a.sample_time})
     profiles = crop.profile_many(items, jobs=a.jobs, return_errors=True)
     ok = [i for i, p in enumerate(profiles) if not isinstance(p, crop.Error)]
     secs = crop_target.predict_many([profiles[i] for i in ok], threads=a.threads)
