@@ -9,9 +9,9 @@ ground truth is the cached measurement of that IR hash under the current protoco
 for 1 thread). TVM entries have one schedule per task: they count for APE only, as in the bench.
 
 With --groundtruth bench/results/<cpu>/groundtruth.json it scores against another CPU's committed
-measurements instead (matched by program id and IR hash): with that CPU's descriptor as --target, a
-model change is checked on every CPU with results from any machine, since profiles do not depend on
-the machine they were made on. Scores are given for the development and validation halves
+measurements instead (matched by program id and IR hash), by default with the descriptor that CPU's
+summary used (summary.descriptor.yaml beside it): a model change is checked on every CPU with results
+from any machine, since profiles do not depend on the machine they were made on. Scores are given for the development and validation halves
 (bench/suite/split.py) and for all programs.
 
   /usr/bin/python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
@@ -81,6 +81,23 @@ def programs(out, threads, committed=None):
     return rows
 
 
+def default_target(out, committed_path):
+    """The descriptor a score should use: the one the CPU's committed summary was made with (written beside its
+    ground truth by bench/run.sh), or this machine's own from OUT. Anything else is a different machine model."""
+    if committed_path:
+        beside = os.path.join(os.path.dirname(os.path.abspath(committed_path)), "summary.descriptor.yaml")
+        if os.path.exists(beside):
+            return beside
+        sys.exit("rescore: no summary.descriptor.yaml beside %s (its summary predates bench/run.sh keeping "
+                 "it): pass --target, the hwdb/targets/*-vm.yaml of that CPU, knowing it may differ from the "
+                 "descriptor the summary used" % committed_path)
+    found = sorted(glob.glob(os.path.join(out, "host-*.yaml")))
+    found = [f for f in found if not f.endswith("-quick.yaml")]
+    if len(found) != 1:
+        sys.exit("rescore: %s host descriptors in %s: pass --target" % (len(found) or "no", out))
+    return found[0]
+
+
 def predict(crop, target, threads, profiles, extra=()):
     """Seconds per call predicted from the first of `profiles` the binary reads, and its last error."""
     err = ""
@@ -98,7 +115,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
     ap.add_argument("--crop", default=os.path.join(ROOT, "build", "bin", "crop"))
-    ap.add_argument("--target", default=os.path.join(ROOT, "hwdb", "targets", "zen4-vm.yaml"))
+    ap.add_argument("--target", default=None,
+                    help="descriptor (default: with --groundtruth, the summary.descriptor.yaml beside it, the one "
+                         "that CPU's summary used; without, this machine's host-*.yaml in OUT, as bench/run.sh)")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--groundtruth", help="a CPU's committed bench/results/<cpu>/groundtruth.json to score "
@@ -121,6 +140,8 @@ def main(argv=None):
         elif committed.get("protocol") != groundtruth.PROTOCOL:
             sys.exit("rescore: %s was measured under protocol %s, this bench uses %s" % (
                 args.groundtruth, committed.get("protocol"), groundtruth.PROTOCOL))
+    if args.target is None:
+        args.target = default_target(args.out, args.groundtruth)
     rows = programs(args.out, args.threads, committed)
     if not rows:
         sys.exit("rescore: no profile in %s has a measurement%s" % (

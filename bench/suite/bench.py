@@ -271,6 +271,12 @@ def main(argv=None):
     # change against them (bench/rescore.py --groundtruth): profiles are hardware-independent.
     if not args.quick and not only and not args.per_task:
         save_groundtruth(os.path.join(args.results, "groundtruth.json"), progs, gt, threads, cpu)
+        # The descriptor the summary's predictions used, beside it: rescoring a model change against this
+        # CPU's ground truth with any other descriptor (an older microbench run of the same VM type) moves
+        # every prediction (Zen 4, 2026-11-28: validation MdAPE 11.5 % in its summary, 25.8 % rescored with
+        # hwdb/targets/zen4-vm.yaml from two days before; the summary's own descriptor was not kept).
+        with open(desc_path) as f:
+            write_atomic(base + ".descriptor.yaml", f.read())
     if os.path.dirname(os.path.abspath(args.results)) == RESULTS:
         write_index(RESULTS)
     # Per-program data (not committed): measured and predicted seconds.
