@@ -412,6 +412,55 @@ PORTS(portsMMS, 0, GROUPS(M_S(1, 2, 0), M_S(3, 4, 32), M_S(5, 6, 64), M_S(7, 8, 
 PORTS(portsAAS, 0, GROUPS(A_S(1, 2, 0), A_S(3, 4, 32), A_S(5, 6, 64), A_S(7, 8, 96), A_S(9, 10, 128), A_S(1, 2, 160), A_S(3, 4, 192),
                           A_S(5, 6, 224), A_S(7, 8, 256), A_S(9, 10, 288)))
 
+/* Eight FMA chains at the exact balance of latency and ports (4 cycles x 2 FMA ports = 8 in flight): 64
+ * 128-bit FMAs a loop step into xmm0-7, eight steps of one FMA per chain. Alone they run at both bounds at
+ * once (32 cycles); the rows add 48 loads of L1-resident lines a step (6 between each round of 8 FMAs),
+ * independent of the FMAs or feeding them as tvm.dense's dev-half schedule s04 does (two broadcasts, four
+ * 8-byte loads), or spread the same 64 FMAs over 12 chains (latency no longer binds). 4 chains: 64
+ * FMAs 16 deep, the latency bound alone (64 cycles): the clock reference. Nanoseconds per 64 FMAs, best
+ * of 20 runs. */
+#define FMA8_(R) "vfmadd231ps %%xmm14, %%xmm15, %%xmm" #R "\n\t"
+#define FMAD_(A, B, R) "vfmadd231ps %%xmm" #A ", %%xmm" #B ", %%xmm" #R "\n\t"
+#define LD6_                                                                   \
+  "vmovsd (%1), %%xmm12\n\tvmovsd 64(%1), %%xmm13\n\tvmovsd 128(%1), %%xmm12\n\t"  \
+  "vmovsd 192(%1), %%xmm13\n\tvmovsd 256(%1), %%xmm12\n\tvmovsd 320(%1), %%xmm13\n\t"
+#define LDD_                                                                   \
+  "vbroadcastss (%1), %%xmm12\n\tvbroadcastss 3072(%1), %%xmm13\n\t"            \
+  "vmovsd 40(%1), %%xmm14\n\tvmovsd 48(%1), %%xmm15\n\tvmovsd 56(%1), %%xmm14\n\t" \
+  "vmovsd 64(%1), %%xmm15\n\t"
+#define CHAINS(NAME, BODY)                                                     \
+  __attribute__((noinline)) static double NAME(void) {                         \
+    static float Buf[2048] __attribute__((aligned(64)));                       \
+    double Best = 1e9;                                                         \
+    for (int R = 0; R < 20; ++R) {                                             \
+      long I = 100000;                                                         \
+      __asm__ volatile("vxorps %%xmm14, %%xmm14, %%xmm14\n\tvxorps %%xmm15, %%xmm15, %%xmm15\n\t" \
+                       "vxorps %%xmm0, %%xmm0, %%xmm0\n\tvmovaps %%xmm0, %%xmm1\n\t"  \
+                       "vmovaps %%xmm0, %%xmm2\n\tvmovaps %%xmm0, %%xmm3\n\t"          \
+                       "vmovaps %%xmm0, %%xmm4\n\tvmovaps %%xmm0, %%xmm5\n\t"          \
+                       "vmovaps %%xmm0, %%xmm6\n\tvmovaps %%xmm0, %%xmm7\n\t"          \
+                       "vmovaps %%xmm0, %%xmm8\n\tvmovaps %%xmm0, %%xmm9\n\t"          \
+                       "vmovaps %%xmm0, %%xmm10\n\tvmovaps %%xmm0, %%xmm11\n\t" ::    \
+                           : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", \
+                             "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm14", "xmm15"); \
+      double T = now();                                                        \
+      __asm__ volatile(".p2align 6\n1:\n\t" BODY "dec %0\n\tjnz 1b\n\t"          \
+                       : "+r"(I)                                               \
+                       : "r"(Buf)                                              \
+                       : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", \
+                         "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",    \
+                         "xmm13", "xmm14", "xmm15", "memory", "cc");           \
+      T = now() - T;                                                           \
+      Best = T < Best ? T : Best;                                              \
+    }                                                                          \
+    return 1e9 * Best / 100000.0;                                              \
+  }
+CHAINS(chainsAlone, FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7))
+CHAINS(chainsFour, FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3))
+CHAINS(chainsLoads, LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7) LD6_ FMA8_(0) FMA8_(4) FMA8_(1) FMA8_(5) FMA8_(2) FMA8_(6) FMA8_(3) FMA8_(7))
+CHAINS(chainsFed, LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7) LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7) LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7) LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7) LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7) LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7) LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7) LDD_ FMAD_(12,14,0) FMAD_(13,14,4) FMAD_(12,15,1) FMAD_(13,15,5) FMAD_(12,14,2) FMAD_(13,14,6) FMAD_(12,15,3) FMAD_(13,15,7))
+CHAINS(chainsTwelve, LD6_ FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(4) FMA8_(5) FMA8_(6) FMA8_(7) LD6_ FMA8_(8) FMA8_(9) FMA8_(10) FMA8_(11) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) LD6_ FMA8_(4) FMA8_(5) FMA8_(6) FMA8_(7) FMA8_(8) FMA8_(9) FMA8_(10) FMA8_(11) LD6_ FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(4) FMA8_(5) FMA8_(6) FMA8_(7) LD6_ FMA8_(8) FMA8_(9) FMA8_(10) FMA8_(11) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) LD6_ FMA8_(4) FMA8_(5) FMA8_(6) FMA8_(7) FMA8_(8) FMA8_(9) FMA8_(10) FMA8_(11) LD6_ FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3) FMA8_(4) FMA8_(5) FMA8_(6) FMA8_(7) LD6_ FMA8_(8) FMA8_(9) FMA8_(10) FMA8_(11) FMA8_(0) FMA8_(1) FMA8_(2) FMA8_(3))
+
 static volatile double RunSink;
 
 /* RAM reads in runs of R consecutive lines: a tile of R lines' width walked down rows of a 7744-byte pitch
@@ -642,6 +691,12 @@ int main(void) {
          portsFS0(), portsFS8(), portsFS16(), portsFS24(), portsFS32(), portsFS40(), portsFS48(), portsFS56());
   printf("| | F+F+S / M+M+S (multiplies) / A+A+S (adds) | %.3f / %.3f / %.3f ns per group |\n", portsFFS(),
          portsMMS(), portsAAS());
+  printf("| FMA chains at the balance of latency and ports (64 FMAs a step) | 8 chains alone / 4 chains (latency "
+         "only, 64 cycles) | %.2f / %.2f ns |\n",
+         chainsAlone(), chainsFour());
+  printf("| | 8 chains beside 48 loads: independent / feeding them (tvm.dense/s04) / 12 chains beside the independent "
+         "loads | %.2f / %.2f / %.2f ns |\n",
+         chainsLoads(), chainsFed(), chainsTwelve());
   {
     static const long Ns[] = {16, 32, 48, 64, 96, 128, 256};
     printf("| loop exits: inner loop of constant trip N (3 dependent adds an iteration) | N = 16 32 48 64 96 128 256 |");
