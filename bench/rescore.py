@@ -11,8 +11,8 @@ for 1 thread). TVM entries have one schedule per task: they count for APE only, 
 With --groundtruth bench/results/<cpu>/groundtruth.json it scores against another CPU's committed
 measurements instead (matched by program id and IR hash), by default with the descriptor that CPU's
 summary used (summary.descriptor.yaml beside it): a model change is checked on every CPU with results
-from any machine, since profiles do not depend on the machine they were made on. Scores are given for the development and validation halves
-(bench/suite/split.py) and for all programs.
+from any machine, since profiles do not depend on the machine they were made on. Scores are given for
+the development and validation halves (bench/suite/split.py) and for all programs.
 
   /usr/bin/python3 bench/rescore.py [--out build/bench] [--crop build/bin/crop] [--target DESC] [--threads 1]
                            [--groundtruth FILE] [--json FILE] [--predict-flag=FLAG ...]
