@@ -134,22 +134,6 @@ def operators(te, topi):
     }
 
 
-def stable_metadata(ll):
-    """TVM names its TBAA type nodes after buffer addresses in the compiling process (!"0x55a4...", and
-    for vector accesses !"0x55a4....w128.b0", one node per width), so the same schedule gives different
-    text in every process, and measured times keyed by the IR's hash would not carry over. Each address
-    is renamed in order of appearance and the width suffix kept (a bijection: aliasing stays as it was).
-    Before the suffixed form was renamed too (2026-11-29), 19 of the suite's 160 TVM programs had a
-    different hash on every machine that generated them."""
-    import re
-    names = {}
-
-    def rename(m):
-        return '!"%s%s"' % (names.setdefault(m.group(1), "tvm.tbaa.%d" % len(names)), m.group(2))
-
-    return re.sub(r'!"(0x[0-9a-f]+)((?:\.[^"]*)?)"', rename, ll)
-
-
 def crop_args(ll, entry, tensors):
     """Crop's --arg list for TVM's kernel function <entry>_compute_ (crop.tvm.kernel_args, the adapter's
     own reading of TVM's IR)."""
@@ -184,7 +168,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     progs = []
     for space, seed, sch in sample_schedules(mod, target, rng, rand_state=a.seed + 1, max_draws=20 * a.count):
-        src = stable_metadata(candidate_ir(sch.mod, target)[0])
+        src = candidate_ir(sch.mod, target)[0]  # TBAA names made stable there
         sid = "s%02d" % len(progs)
         d = os.path.join(a.out, sid)
         os.makedirs(d, exist_ok=True)

@@ -26,7 +26,7 @@ from tvm.s_tir.meta_schedule.cost_model import PyCostModel
 
 import crop
 
-__all__ = ["CostModel", "kernel_args", "candidate_ir", "sample_schedules"]
+__all__ = ["CostModel", "kernel_args", "candidate_ir", "stable_ir", "sample_schedules"]
 
 _DTYPES = {"float32": "f32", "float64": "f64", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
            "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64"}
@@ -94,11 +94,28 @@ def _symbol(mod):
     return str(f.attrs["global_symbol"]) if f.attrs and "global_symbol" in f.attrs else gv.name_hint
 
 
+def stable_ir(ll):
+    """TVM's LLVM text with its TBAA type nodes renamed. TVM names them after buffer addresses in the
+    compiling process (!"0x55a4...", and for vector accesses !"0x55a4....w128.b0", one node per width), so
+    the same schedule gives different text in every process: predictions memoized by the IR's hash (the
+    cost model's `save`/`load`) and the suite's measurements would not carry over. Each address is renamed
+    in order of appearance and the width suffix kept (a bijection: aliasing stays as it was). Before the
+    suffixed form was renamed too (2026-11-29), 19 of the suite's 160 TVM programs had a different hash on
+    every machine that generated them."""
+    names = {}
+
+    def rename(m):
+        return '!"%s%s"' % (names.setdefault(m.group(1), "tvm.tbaa.%d" % len(names)), m.group(2))
+
+    return re.sub(r'!"(0x[0-9a-f]+)((?:\.[^"]*)?)"', rename, ll)
+
+
 def candidate_ir(mod, target):
-    """LLVM IR of a scheduled IRModule built by TVM for `target`, and its kernel's symbol."""
+    """LLVM IR of a scheduled IRModule built by TVM for `target` (`stable_ir`'s text: the same for the same
+    schedule in any process), and its kernel's symbol."""
     lib = tvm.build(mod, target=target)
     src = lib.inspect_source("ll") if hasattr(lib, "inspect_source") else lib.get_source("ll")
-    return src, _symbol(mod)
+    return stable_ir(src), _symbol(mod)
 
 
 def sample_schedules(mod, target, rng, rand_state=1, max_draws=None):
