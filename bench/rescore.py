@@ -21,6 +21,7 @@ the development and validation halves (bench/suite/split.py) and for all program
 import argparse
 import concurrent.futures
 import glob
+import hashlib
 import json
 import os
 import subprocess
@@ -52,6 +53,20 @@ def programs(out, threads, committed=None):
             src, os.path.join(out, "programs"))
         newest.setdefault(pid, []).append((os.path.getmtime(path), path, module["hash"], module.get("entry", ""),
                                            module.get("source", "")))
+    # bench/run.sh profiles an IR once, under the first program that has it: schedules that compile to the
+    # same IR (6 of tvm.maxpool's 16) share that profile, and need it under their own ids too.
+    by_hash = {}
+    for found in newest.values():
+        for f in found:
+            by_hash.setdefault(f[2], []).append(f)
+    for ir in glob.glob(os.path.join(out, "programs", "*", "*", "kernel.ll")):
+        pid = os.path.relpath(os.path.dirname(ir), os.path.join(out, "programs"))
+        if pid in newest:
+            continue
+        with open(ir, "rb") as f:
+            h = hashlib.sha256(f.read()).hexdigest()
+        if h in by_hash:
+            newest[pid] = list(by_hash[h])
     rows = []
     for pid, found in sorted(newest.items()):
         found.sort(reverse=True)
@@ -79,6 +94,12 @@ def programs(out, threads, committed=None):
         serial = len(have) > 1 and not groundtruth.launches_threads(source)
         rows.append((pid, task, weight.get(task, 1), paths, groundtruth.pooled(have, serial)[threads]))
     return rows
+
+
+def unmatched_programs(committed, threads, scored):
+    """Ids measured at `threads` in a committed ground truth that are not among the `scored` ones."""
+    return sorted(pid for pid, e in committed["programs"].items()
+                  if isinstance(e.get("t%d" % threads), dict) and pid not in scored)
 
 
 def default_target(out, committed_path):
@@ -146,6 +167,16 @@ def main(argv=None):
     if not rows:
         sys.exit("rescore: no profile in %s has a measurement%s" % (
             args.out, " in " + args.groundtruth if args.groundtruth else ""))
+    if committed is not None:
+        # A program measured there whose IR differs here is left out; say so, or two CPUs' scores
+        # silently cover different programs (19 TVM programs did until 2026-11-29: bench/README.md).
+        scored = {r[0] for r in rows}
+        unmatched = unmatched_programs(committed, args.threads, scored)
+        if unmatched:
+            print("rescore: %d of the %d programs measured at %d thread(s) in %s have no profile of the same IR "
+                  "in %s (left out): %s" % (len(unmatched), len(unmatched) + len(scored), args.threads,
+                                            args.groundtruth, args.out, ", ".join(unmatched[:6])
+                                            + (", ..." if len(unmatched) > 6 else "")), file=sys.stderr)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3], args.predict_flag),
                               rows))

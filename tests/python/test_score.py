@@ -63,6 +63,26 @@ class PooledGroundTruthTest(unittest.TestCase):
 
 
 class RescoreTest(unittest.TestCase):
+    def test_schedules_with_the_same_ir_share_its_profile(self):
+        # bench/run.sh profiles an IR once, under the first program that has it.
+        import hashlib
+        text = b"; two schedules, one IR\n"
+        h = hashlib.sha256(text).hexdigest()
+        with tempfile.TemporaryDirectory() as out:
+            os.mkdir(os.path.join(out, "profiles"))
+            for sid in ("s00", "s01"):
+                os.makedirs(os.path.join(out, "programs", "c.dot", sid))
+                with open(os.path.join(out, "programs", "c.dot", sid, "kernel.ll"), "wb") as f:
+                    f.write(text)
+            with open(os.path.join(out, "profiles", "0.json"), "w") as f:
+                json.dump({"module": {"source": os.path.join(out, "programs", "c.dot", "s00", "kernel.ll"),
+                                      "hash": h, "entry": "dot"}}, f)
+            committed = {"programs": {sid: {"ir_hash": h, "t1": {"seconds": 1e-3}}
+                                      for sid in ("c.dot/s00", "c.dot/s01")}}
+            rows = rescore.programs(out, 1, committed)
+            self.assertEqual([r[0] for r in rows], ["c.dot/s00", "c.dot/s01"])
+            self.assertEqual(rows[0][3], rows[1][3])
+
     def test_an_unreadable_newest_profile_falls_back_to_an_older_one(self):
         crop = os.environ.get("CROP")
         if not crop or not os.access(crop, os.X_OK):
@@ -80,9 +100,13 @@ class RescoreTest(unittest.TestCase):
                 with open(path, "w") as f:
                     json.dump(prof, f)
                 os.utime(path, (1000 + i, 1000 + i))
-            committed = {"programs": {"c.dot/s00": {"ir_hash": prof["module"]["hash"], "t1": {"seconds": 1e-3}}}}
+            committed = {"programs": {"c.dot/s00": {"ir_hash": prof["module"]["hash"], "t1": {"seconds": 1e-3}},
+                                      "c.dot/s01": {"ir_hash": "another IR", "t1": {"seconds": 2e-3}},
+                                      "c.dot/s02": {"ir_hash": "x", "t2": {"seconds": 2e-3}}}}
             rows = rescore.programs(out, 1, committed)
             self.assertEqual([r[0] for r in rows], ["c.dot/s00"])
+            # A program measured there with an IR not profiled here is named, not dropped silently.
+            self.assertEqual(rescore.unmatched_programs(committed, 1, {r[0] for r in rows}), ["c.dot/s01"])
             paths = rows[0][3]
             self.assertEqual([os.path.basename(p) for p in paths], ["1.json", "0.json"])
             seconds, err = rescore.predict(crop, "gold5220r", 1, paths)
