@@ -15,6 +15,7 @@ import scipy.stats
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
 from suite import groundtruth, score  # noqa: E402
 import rescore  # noqa: E402
+import rescore_all  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -60,6 +61,31 @@ class PooledGroundTruthTest(unittest.TestCase):
         self.assertEqual(groundtruth.pooled({1: 2.4e-3, 2: 0.8e-3}, False), {1: 2.4e-3, 2: 0.8e-3})
         self.assertEqual(groundtruth.pooled({1: 1e-3}, True), {1: 1e-3})
         self.assertEqual(groundtruth.pooled({}, True), {})
+
+
+class RescoreAllTest(unittest.TestCase):
+    def test_each_cpu_gets_the_descriptor_its_summary_used(self):
+        with tempfile.TemporaryDirectory() as d:
+            zen4 = os.path.join(d, "amd-epyc-family25-model17")
+            other = os.path.join(d, "some-new-cpu")
+            os.mkdir(zen4)
+            os.mkdir(other)
+            self.assertTrue(rescore_all.descriptor_for(zen4, {}).endswith("hwdb/targets/zen4-vm.yaml"))
+            with open(os.path.join(zen4, "summary.descriptor.yaml"), "w") as f:
+                f.write("#")
+            self.assertEqual(rescore_all.descriptor_for(zen4, {}), os.path.join(zen4, "summary.descriptor.yaml"))
+            self.assertEqual(rescore_all.descriptor_for(zen4, {"amd-epyc-family25-model17": "x.yaml"}), "x.yaml")
+            self.assertIsNone(rescore_all.descriptor_for(other, {}))
+
+    def test_reads_both_halves_of_rescore_output(self):
+        text = ("| ranked (30) | 0.974 | 0.998 | 0.756 | 13.2 % | 18.0 % |\n"
+                "| dev half (21 ranked, APE incl. TVM) | 0.954 | 1.000 | 0.725 | 12.8 % | 17.3 % |\n"
+                "| val half (30 ranked, APE incl. TVM) | 0.984 | 1.000 | -0.044 | 13.1 % | 18.2 % |\n")
+        h = rescore_all.parse_halves(text)
+        self.assertEqual(sorted(h), ["dev", "val"])
+        self.assertEqual(h["dev"]["ranked_tasks"], 21)
+        self.assertAlmostEqual(h["val"]["tau"], -0.044)
+        self.assertAlmostEqual(h["val"]["median_ape"], 0.131)
 
 
 class RescoreTest(unittest.TestCase):
