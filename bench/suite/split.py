@@ -1,9 +1,9 @@
 """The suite's development / validation split, and where each CPU's results live.
 
 A model change is studied on the development half and kept only if the validation half improves, on
-every CPU with committed results (bench/README.md, "Development and validation halves"; `bench/rescore_all.py` checks
-every CPU at once). The split is a
-pure function of program ids and a fixed seed, so every run and every session draws the same halves:
+every CPU with committed results (bench/README.md, "Development and validation halves";
+`bench/rescore_all.py` checks every CPU at once). The split is a pure function of program ids and a fixed
+seed, so every run and every session draws the same halves:
 
 - a few whole tasks are validation-only (a task whose seeded hash falls in the first quarter): nobody
   studies their schedules, so they stand for operators the model was not developed on;
