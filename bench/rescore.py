@@ -59,14 +59,17 @@ def programs(out, threads, committed=None):
     for found in newest.values():
         for f in found:
             by_hash.setdefault(f[2], []).append(f)
+    # A program's own profiles may be of an older IR (one whose hash held its build path): it takes the
+    # shared ones of its current IR too, the newest wins.
     for ir in glob.glob(os.path.join(out, "programs", "*", "*", "kernel.ll")):
         pid = os.path.relpath(os.path.dirname(ir), os.path.join(out, "programs"))
-        if pid in newest:
-            continue
         with open(ir, "rb") as f:
             h = hashlib.sha256(f.read()).hexdigest()
-        if h in by_hash:
-            newest[pid] = list(by_hash[h])
+        own = newest.setdefault(pid, [])
+        if any(f[2] == h for f in own):
+            continue
+        own.extend(by_hash.get(h, []))
+    newest = {pid: found for pid, found in newest.items() if found}
     rows = []
     for pid, found in sorted(newest.items()):
         found.sort(reverse=True)

@@ -288,16 +288,29 @@ def _native(prog, driver_src, extra_objs=(), cxx=False, inc=(), ir=None):
        ["-o", prog.native, "-lm", "-lpthread", "-ldl"])
 
 
+def strip_build_path(ir):
+    """Names the module's source by its file name alone: clang and llvm-dis write the path they were given into
+    the ModuleID and source_filename, so the same program's IR, and its hash (the key of ground truth and
+    profiles), differed between checkouts and --out folders, and a ground truth measured in one matched no
+    profile made in another."""
+    with open(ir) as f:
+        text = f.read()
+    text = re.sub(r"^(; ModuleID = ')[^'\n]*/([^'/\n]*')", r"\1\2", text, count=1, flags=re.M)
+    text = re.sub(r'^(source_filename = ")[^"\n]*/([^"/\n]*")', r"\1\2", text, count=1, flags=re.M)
+    write_if_changed(ir, text)
+
+
 def build_c(prog):
     t = prog.task
     src = "/* %s %s */\n" % (prog.id, json.dumps(prog.schedule, sort_keys=True)) + \
         T.C_TEMPLATES[t.params["template"]](t, prog.schedule)
     drv = c_driver(t)
-    key = sha(src, drv, " ".join(CFLAGS), " ".join(NATIVE_CODEGEN))
+    key = sha(src, drv, " ".join(CFLAGS), " ".join(NATIVE_CODEGEN), "no build path")
     if not _stamp_ok(prog.dir, key):
         cpath = os.path.join(prog.dir, "kernel.c")
         write_if_changed(cpath, src)
         sh([CLANG] + CFLAGS + ["-S", "-emit-llvm", cpath, "-o", prog.ir])
+        strip_build_path(prog.ir)
         _native(prog, drv)
         _stamp(prog.dir, key)
 
@@ -308,11 +321,12 @@ def build_halide(prog, gen, runtime_obj):
     params.update(prog.schedule)
     kv = ["%s=%d" % (k, v) for k, v in sorted(params.items())]
     drv = halide_driver(t)
-    key = sha(file_hash(gen), " ".join(kv), drv, " ".join(NATIVE_CODEGEN))
+    key = sha(file_hash(gen), " ".join(kv), drv, " ".join(NATIVE_CODEGEN), "no build path")
     if not _stamp_ok(prog.dir, key):
         prefix = os.path.join(prog.dir, "kernel")
         sh([gen, t.params["gen"], prefix] + kv)
         sh(["llvm-dis-19", prefix + ".bc", "-o", prog.ir])
+        strip_build_path(prog.ir)
         _native(prog, drv, [runtime_obj], inc=[HALIDE_INC])
         _stamp(prog.dir, key)
 

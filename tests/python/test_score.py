@@ -13,7 +13,7 @@ import unittest
 import scipy.stats
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
-from suite import groundtruth, score  # noqa: E402
+from suite import groundtruth, programs, score  # noqa: E402
 import rescore  # noqa: E402
 import rescore_all  # noqa: E402
 
@@ -63,6 +63,35 @@ class PooledGroundTruthTest(unittest.TestCase):
         self.assertEqual(groundtruth.pooled({}, True), {})
 
 
+class ProgramIRTest(unittest.TestCase):
+    def test_a_program_has_the_same_ir_in_every_build_folder(self):
+        # clang writes the path it was given into the module; the IR's hash keys ground truth and profiles
+        # across checkouts, CPUs and --out folders.
+        src = "float f(float *x, int n) { float s = 0; for (int i = 0; i < n; ++i) s += x[i]; return s; }\n"
+        irs = []
+        with tempfile.TemporaryDirectory() as d:
+            for sub in ("a", os.path.join("b", "c")):
+                os.makedirs(os.path.join(d, sub))
+                c = os.path.join(d, sub, "kernel.c")
+                with open(c, "w") as f:
+                    f.write(src)
+                ir = os.path.join(d, sub, "kernel.ll")
+                cwd = os.getcwd()
+                os.chdir(d)  # one absolute path, one relative
+                try:
+                    programs.sh([programs.CLANG] + programs.CFLAGS + ["-S", "-emit-llvm",
+                                 c if sub == "a" else os.path.relpath(c, d), "-o", ir])
+                finally:
+                    os.chdir(cwd)
+                with open(ir) as f:
+                    self.assertIn(sub, f.read())
+                programs.strip_build_path(ir)
+                with open(ir) as f:
+                    irs.append(f.read())
+        self.assertEqual(irs[0], irs[1])
+        self.assertTrue(irs[0].startswith("; ModuleID = 'kernel.c'\nsource_filename = \"kernel.c\"\n"))
+
+
 class RescoreAllTest(unittest.TestCase):
     def test_each_cpu_gets_the_descriptor_its_summary_used(self):
         with tempfile.TemporaryDirectory() as d:
@@ -105,6 +134,15 @@ class RescoreTest(unittest.TestCase):
                                       "hash": h, "entry": "dot"}}, f)
             committed = {"programs": {sid: {"ir_hash": h, "t1": {"seconds": 1e-3}}
                                       for sid in ("c.dot/s00", "c.dot/s01")}}
+            rows = rescore.programs(out, 1, committed)
+            self.assertEqual([r[0] for r in rows], ["c.dot/s00", "c.dot/s01"])
+            self.assertEqual(rows[0][3], rows[1][3])
+            # s01's own profile of an older IR (its hash held the build path) does not hide the shared one.
+            old = os.path.join(out, "profiles", "old.json")
+            with open(old, "w") as f:
+                json.dump({"module": {"source": os.path.join(out, "programs", "c.dot", "s01", "kernel.ll"),
+                                      "hash": "an older IR", "entry": "dot"}}, f)
+            os.utime(old, (1000, 1000))
             rows = rescore.programs(out, 1, committed)
             self.assertEqual([r[0] for r in rows], ["c.dot/s00", "c.dot/s01"])
             self.assertEqual(rows[0][3], rows[1][3])
