@@ -21,7 +21,6 @@ the development and validation halves (bench/suite/split.py) and for all program
 import argparse
 import concurrent.futures
 import glob
-import hashlib
 import json
 import os
 import subprocess
@@ -63,8 +62,7 @@ def programs(out, threads, committed=None):
     # shared ones of its current IR too, the newest wins.
     for ir in glob.glob(os.path.join(out, "programs", "*", "*", "kernel.ll")):
         pid = os.path.relpath(os.path.dirname(ir), os.path.join(out, "programs"))
-        with open(ir, "rb") as f:
-            h = hashlib.sha256(f.read()).hexdigest()
+        h = programs_mod.file_hash(ir)  # the bench's IR hash
         own = newest.setdefault(pid, [])
         if any(f[2] == h for f in own):
             continue

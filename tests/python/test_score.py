@@ -76,13 +76,9 @@ class ProgramIRTest(unittest.TestCase):
                 with open(c, "w") as f:
                     f.write(src)
                 ir = os.path.join(d, sub, "kernel.ll")
-                cwd = os.getcwd()
-                os.chdir(d)  # one absolute path, one relative
-                try:
-                    programs.sh([programs.CLANG] + programs.CFLAGS + ["-S", "-emit-llvm",
-                                 c if sub == "a" else os.path.relpath(c, d), "-o", ir])
-                finally:
-                    os.chdir(cwd)
+                # One absolute path, one relative.
+                programs.sh([programs.CLANG] + programs.CFLAGS + ["-S", "-emit-llvm",
+                             c if sub == "a" else os.path.relpath(c, d), "-o", ir], cwd=d)
                 with open(ir) as f:
                     self.assertIn(sub, f.read())
                 programs.strip_build_path(ir)
