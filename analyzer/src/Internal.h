@@ -51,6 +51,15 @@ struct RunState {
   bool HasExtent = false; ///< Enter/leave hooks exist.
   bool InExtent = false;
   uint64_t EntryCalls = 0;
+  /// ProgramProfile::AllocEvents, from the first call (or the whole run
+  /// without an extent), and that call's live allocations by address.
+  std::vector<int64_t> AllocEvents;
+  std::unordered_map<uint64_t, int64_t> LiveAllocs;
+  int64_t AllocsMade = 0;
+  /// An allocation the program asked its allocator for: Bytes as the
+  /// allocator sees the request (alignment slack included).
+  void noteAlloc(const void *P, uint64_t Bytes);
+  void noteFree(const void *P);
 
   /// What a block's traced accesses record, weighted (time sampling keeps
   /// the exact prefix's apart and scales the rest: see finishRecords).

@@ -294,6 +294,7 @@ void *TVMModuleCtx = nullptr;
   P.SampleRate = Job.Opts.SampleRate;
   P.SampleTasks = Job.Opts.SampleTasks;
   P.SampleTime = Job.Opts.SampleTime > 1 ? Job.Opts.SampleTime : 0;
+  P.AllocEvents = std::move(S.AllocEvents);
   std::map<std::string, uint32_t> FuncIndex;
   for (uint32_t I = 0; I < NF; ++I)
     FuncIndex[Job.Map.Functions[I]] = I;

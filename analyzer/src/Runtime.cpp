@@ -458,6 +458,24 @@ void RunState::traceAccess(uint64_t Addr, uint32_t Size, uint32_t MemOp,
     }
 }
 
+void RunState::noteAlloc(const void *P, uint64_t Bytes) {
+  if (!InExtent || EntryCalls > 1 || !P)
+    return;
+  AllocEvents.push_back(int64_t(std::max<uint64_t>(1, Bytes)));
+  LiveAllocs[reinterpret_cast<uint64_t>(P)] = ++AllocsMade;
+}
+
+void RunState::noteFree(const void *P) {
+  if (!InExtent || EntryCalls > 1 || !P)
+    return;
+  // Memory from before the call (its arguments) is not the call's.
+  auto It = LiveAllocs.find(reinterpret_cast<uint64_t>(P));
+  if (It == LiveAllocs.end())
+    return;
+  AllocEvents.push_back(-It->second);
+  LiveAllocs.erase(It);
+}
+
 } // namespace crop::detail
 
 using namespace crop;
@@ -514,15 +532,25 @@ extern "C" void cropLeave() {
 constexpr size_t LineAlign = 64;
 constexpr size_t PageAlign = 4096;
 
-void *allocLines(size_t Align, size_t N, const char *What) {
+// Slack: what the program's real allocator is asked for beyond N. glibc
+// serves an alignment A above its own 16 bytes by taking N + A and more
+// (_int_memalign), Halide's runtime asks malloc for N + 128.
+void *allocLines(size_t Align, size_t N, const char *What, size_t Slack = 0) {
   size_t A = std::max({Align, LineAlign, N >= PageAlign ? PageAlign : 0});
   void *P = programAlloc(A, N);
   if (!P)
     outOfMemory(What, N);
+  state().noteAlloc(P, uint64_t(N) + Slack);
   return P;
 }
+void freeLines(void *P) {
+  state().noteFree(P);
+  programFree(P);
+}
+constexpr size_t GlibcAlign = 16;
+size_t alignSlack(size_t Align) { return Align > GlibcAlign ? Align : 0; }
 extern "C" void *cropAlignedAlloc(size_t Align, size_t N) {
-  return allocLines(Align, N, "aligned_alloc");
+  return allocLines(Align, N, "aligned_alloc", alignSlack(Align));
 }
 extern "C" void *cropMalloc(size_t N) {
   return allocLines(LineAlign, N, "malloc");
@@ -534,12 +562,12 @@ extern "C" void *cropCalloc(size_t N, size_t Size) {
   std::memset(P, 0, N * Size);
   return P;
 }
-extern "C" void cropFree(void *P) { programFree(P); }
+extern "C" void cropFree(void *P) { freeLines(P); }
 extern "C" void *cropRealloc(void *Old, size_t N) {
   if (!Old)
     return cropMalloc(N);
   if (!N) {
-    programFree(Old);
+    freeLines(Old);
     return nullptr;
   }
   size_t OldBytes = programAllocSize(Old);
@@ -547,13 +575,13 @@ extern "C" void *cropRealloc(void *Old, size_t N) {
     OldBytes = malloc_usable_size(Old);
   void *P = allocLines(LineAlign, N, "realloc");
   std::memcpy(P, Old, std::min(N, OldBytes));
-  programFree(Old);
+  freeLines(Old);
   return P;
 }
 extern "C" int cropPosixMemalign(void **Out, size_t Align, size_t N) {
   if (Align < sizeof(void *) || (Align & (Align - 1)))
     return EINVAL;
-  *Out = allocLines(Align, N, "posix_memalign");
+  *Out = allocLines(Align, N, "posix_memalign", alignSlack(Align));
   return 0;
 }
 
@@ -840,9 +868,10 @@ extern "C" int haldoParFor(void *UC, HalideTask F, int Min, int Size,
 extern "C" void *halMalloc(void *, size_t N) {
   // Halide expects 128-byte alignment from halide_malloc.
   // Page-aligned whatever the size: Halide's scratch buffers are few.
-  return allocLines(PageAlign, (N + 127) & ~size_t(127), "halide_malloc");
+  return allocLines(PageAlign, (N + 127) & ~size_t(127), "halide_malloc",
+                    N + 128 - ((N + 127) & ~size_t(127)));
 }
-extern "C" void halFree(void *, void *P) { programFree(P); }
+extern "C" void halFree(void *, void *P) { freeLines(P); }
 extern "C" void halError(void *, const char *Msg) {
   state().LastError = Msg ? Msg : "";
 }
@@ -884,10 +913,12 @@ extern "C" int tvmParallelLaunch(TVMLambda F, void *Closure, int NumTask) {
 }
 extern "C" int tvmParallelBarrier(int, TVMParallelGroupEnv *) { return 0; }
 extern "C" void *tvmAllocWorkspace(int, int, uint64_t N, int, int) {
-  return allocLines(PageAlign, N ? N : 1, "TVMBackendAllocWorkspace");
+  // As TVM's CPU device API asks: an aligned allocation of 64 bytes.
+  return allocLines(PageAlign, N ? N : 1, "TVMBackendAllocWorkspace",
+                    ((N + 63) & ~uint64_t(63)) - N + alignSlack(64));
 }
 extern "C" int tvmFreeWorkspace(int, int, void *P) {
-  programFree(P);
+  freeLines(P);
   return 0;
 }
 extern "C" void tvmSetLastError(const char *Msg) {

@@ -664,6 +664,15 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
   readCountMap(D, R.get("parallel_launch", false), R.path("parallel_launch"),
                HaveThreads ? C.Threads : 0, "threads", Dimension::Time,
                C.ParallelLaunchSeconds, 1e-3, "any runtime's launch takes");
+  // A millisecond a page would be a swap-in, not a first touch.
+  if (const Val *V = R.get("page_fault", false))
+    if (readPositive(D, V, R.path("page_fault"), Dimension::Time,
+                     C.PageFaultSeconds) &&
+        C.PageFaultSeconds > 1e-3)
+      D.error(*V, R.path("page_fault"),
+              formatv("{0} is more than a first touch of a page takes (at "
+                      "most 1 ms)",
+                      formatQuantity(C.PageFaultSeconds, Dimension::Time)));
 
   if (const Val *U = R.get("units", true)) {
     if (expectKind(D, *U, R.path("units"), Val::Map)) {

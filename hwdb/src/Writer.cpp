@@ -58,6 +58,9 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
       << q(C.StoreFmaPortCycles, Dimension::Cycles);
   countMap(E, "fadd_to_fma_extra", C.FaddToFmaExtraCycles, Dimension::Cycles);
   countMap(E, "parallel_launch", C.ParallelLaunchSeconds, Dimension::Time);
+  if (C.PageFaultSeconds > 0)
+    E << YAML::Key << "page_fault" << YAML::Value
+      << q(C.PageFaultSeconds, Dimension::Time);
   E << YAML::Key << "units" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto &[Name, N] : C.Units)
     E << YAML::Key << Name << YAML::Value << N;
@@ -217,6 +220,7 @@ std::string targetToJSON(const Target &T) {
         {"store_fma_port_cycles", C.StoreFmaPortCycles},
         {"fadd_to_fma_extra_cycles", std::move(Forwards)},
         {"parallel_launch_s", std::move(Launches)},
+        {"page_fault_s", C.PageFaultSeconds},
         {"units", std::move(Units)},
         {"caches", std::move(Caches)},
         {"ram",

@@ -470,6 +470,10 @@ std::string crop::profileToBinary(const ProgramProfile &P) {
     for (const BlockProfile &B : F.Blocks)
       W.block(B);
   }
+  // An allocation of N bytes as 2N, a free of allocation k as 2k + 1.
+  W.u(P.AllocEvents.size());
+  for (int64_t E : P.AllocEvents)
+    W.u(E > 0 ? 2 * uint64_t(E) : 2 * uint64_t(-E) + 1);
   return W.finish();
 }
 
@@ -541,6 +545,19 @@ Expected<ProgramProfile> crop::profileFromBinary(StringRef Bytes,
     R.reserve(F.Blocks, NB);
     for (size_t J = 0; J < NB && !R.failed(); ++J)
       R.block(F.Blocks.emplace_back());
+  }
+  if (R.Version >= 7) {
+    size_t NE = R.n();
+    P.AllocEvents.reserve(NE);
+    for (size_t J = 0; J < NE && !R.failed(); ++J) {
+      uint64_t V = R.u();
+      P.AllocEvents.push_back(V & 1 ? -int64_t(V >> 1) : int64_t(V >> 1));
+    }
+    if (!R.failed()) {
+      std::string Why = checkAllocEvents(P.AllocEvents);
+      if (!Why.empty())
+        R.fail(("allocations: " + Why).c_str());
+    }
   }
   if (!R.failed() && !R.atEnd())
     R.fail("bytes after the profile");

@@ -639,6 +639,12 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
     Root["sample_tasks"] = int64_t(P.SampleTasks);
   if (P.SampleTime)
     Root["sample_time"] = int64_t(P.SampleTime);
+  if (!P.AllocEvents.empty()) {
+    json::Array Events;
+    for (int64_t E : P.AllocEvents)
+      Events.push_back(E);
+    Root["allocations"] = std::move(Events);
+  }
   std::string S;
   raw_string_ostream OS(S);
   OS << formatv("{0:1}", json::Value(std::move(Root))) << "\n";
@@ -709,6 +715,15 @@ Expected<ProgramProfile> crop::profileFromJSON(StringRef Text, StringRef Name) {
   if (const json::Value *ST = O->get("sample_time"))
     if (!readU64(*ST, Prof.SampleTime, P.field("sample_time")))
       return R.fail(Root);
+  if (O->get("allocations")) {
+    if (!M.map("allocations", Prof.AllocEvents))
+      return R.fail(Root);
+    std::string Why = checkAllocEvents(Prof.AllocEvents);
+    if (!Why.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: invalid profile: allocations: %s",
+                               Name.str().c_str(), Why.c_str());
+  }
   return Prof;
 }
 

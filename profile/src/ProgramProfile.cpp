@@ -44,3 +44,22 @@ ProgramProfile::findFunction(const std::string &Name) const {
       return &F;
   return nullptr;
 }
+
+std::string crop::checkAllocEvents(const std::vector<int64_t> &Events) {
+  std::vector<bool> Live;
+  for (size_t I = 0; I < Events.size(); ++I) {
+    int64_t E = Events[I];
+    if (E > 0) {
+      Live.push_back(true);
+      continue;
+    }
+    uint64_t K = E == INT64_MIN ? 0 : uint64_t(-E);
+    if (K == 0 || K > Live.size() || !Live[K - 1])
+      return "event " + std::to_string(I + 1) + " frees allocation " +
+             std::to_string(K) + ", which " +
+             (K == 0 || K > Live.size() ? "no earlier event made"
+                                        : "was freed before");
+    Live[K - 1] = false;
+  }
+  return {};
+}

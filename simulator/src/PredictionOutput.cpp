@@ -48,6 +48,7 @@ json::Value crop::predictionToJSON(const Prediction &P, unsigned TopK) {
                  {"roofline", P.Roofline},
                  {"memory_model", P.MemoryModel},
                  {"bound_cycles", std::move(Bounds)},
+                 {"page_faults", P.PageFaults},
                  {"levels", std::move(Levels)},
                  {"blocks", std::move(Blocks)}};
   if (P.Roofline) {
@@ -118,6 +119,16 @@ void crop::printPrediction(raw_ostream &OS, const Prediction &P,
     for (const LevelPrediction &L : P.Levels)
       OS << formatv(" {0} {1:f1} % hit {2:f1} MB;", L.Name, 100 * L.HitRate,
                     L.Bytes / 1e6);
+    OS << "\n";
+  }
+  if (P.PageFaults > 0) {
+    auto It = P.BoundCycles.find("page_faults");
+    OS << formatv("  page faults     {0:f0} pages of 4 KiB a call",
+                  P.PageFaults);
+    if (It != P.BoundCycles.end() && P.FrequencyHz > 0)
+      OS << ", " << formatSeconds(It->second / P.FrequencyHz);
+    else
+      OS << " (not priced: the target gives no page_fault time)";
     OS << "\n";
   }
   size_t N = TopK ? std::min<size_t>(TopK, P.Blocks.size()) : P.Blocks.size();

@@ -14,6 +14,7 @@
 #include "crop/Simulator/CacheModel.h"
 #include "crop/Simulator/EffectiveCounts.h"
 #include "crop/Simulator/MemoryModel.h"
+#include "crop/Simulator/PageFaults.h"
 #include "crop/Simulator/PipelineSimulator.h"
 #include "crop/Simulator/Superblock.h"
 
@@ -344,6 +345,19 @@ Prediction CpuPredictor::run() {
       Opts.WarmCalls ? &Footprint : nullptr;
 
   const bool IsX86 = T.Isa.compare(0, 3, "x86") == 0;
+  // Scratch memory the allocator takes from the kernel on each call faults
+  // in page by page: time no block's cost contains (docs/prediction.md,
+  // "Pages faulted in on every call"). Charged whole to the call: the
+  // kernel's fault path is the same for a page touched by any thread.
+  if (Opts.MemoryModel && !Prof.AllocEvents.empty()) {
+    CallPageFaults PF = glibcPageFaults(Prof.AllocEvents);
+    R.PageFaults = Opts.WarmCalls ? PF.Warm : PF.First;
+    if (R.PageFaults > 0 && Cpu.PageFaultSeconds > 0) {
+      double Cycles = R.PageFaults * Cpu.PageFaultSeconds * Cpu.FrequencyHz;
+      R.CyclesPerCall += Cycles;
+      R.BoundCycles["page_faults"] += Cycles;
+    }
+  }
   const double LaunchSeconds = hw::parallelLaunchSeconds(Cpu, R.Threads);
   for (const FunctionProfile &F : Prof.Functions) {
     FunctionPlan Plan = planFunction(F, R.Threads);

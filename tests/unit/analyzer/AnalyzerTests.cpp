@@ -1151,3 +1151,63 @@ TEST_CASE("a program's own threads are refused", "[analyzer][bad]") {
       {});
   CHECK_THAT(E, Catch::Contains("threads of its own (pthread_create)"));
 }
+
+static const char *ScratchIR = R"IR(
+declare ptr @malloc(i64)
+declare ptr @aligned_alloc(i64, i64)
+declare void @free(ptr)
+
+define void @scratch(ptr %out) {
+entry:
+  %a = call ptr @malloc(i64 1000000)
+  %b = call ptr @aligned_alloc(i64 64, i64 4096)
+  store float 1.0, ptr %a
+  store float 2.0, ptr %b
+  call void @free(ptr %a)
+  %c = call ptr @malloc(i64 24)
+  call void @free(ptr %c)
+  call void @free(ptr %b)
+  call void @free(ptr %out)
+  ret void
+}
+
+define i32 @main() {
+entry:
+  %o = call ptr @malloc(i64 64)
+  call void @scratch(ptr %o)
+  %p = call ptr @malloc(i64 64)
+  call void @scratch(ptr %p)
+  ret i32 0
+}
+)IR";
+
+TEST_CASE("the first call's allocations and frees are recorded in order",
+          "[analyzer]") {
+  TempIR T(ScratchIR);
+  ProfileOptions O;
+  O.Entry = "scratch";
+  Expected<ProgramProfile> P = profileModule(T.Path, O);
+  REQUIRE(bool(P));
+  CHECK(P->EntryCalls == 2);
+  // aligned_alloc asks glibc for the alignment on top; freeing memory made
+  // before the call (its argument) is not the call's.
+  CHECK(P->AllocEvents ==
+        std::vector<int64_t>{1000000, 4096 + 64, -1, 24, -3, -2});
+  Expected<ProgramProfile> J = profileFromJSON(profileToJSON(*P), "json");
+  REQUIRE(bool(J));
+  CHECK(J->AllocEvents == P->AllocEvents);
+  Expected<ProgramProfile> Bin = profileFromBinary(profileToBinary(*P), "bin");
+  REQUIRE(bool(Bin));
+  CHECK(Bin->AllocEvents == P->AllocEvents);
+  // A free of an allocation never made is refused, naming the event.
+  ProgramProfile Bad = *P;
+  Bad.AllocEvents = {100, -1, -1};
+  Expected<ProgramProfile> BJ = profileFromJSON(profileToJSON(Bad), "bad.json");
+  REQUIRE_FALSE(bool(BJ));
+  CHECK_THAT(toString(BJ.takeError()),
+             Catch::Contains("event 3 frees allocation 1, which was freed"));
+  Expected<ProgramProfile> BB =
+      profileFromBinary(profileToBinary(Bad), "bad.cprof");
+  REQUIRE_FALSE(bool(BB));
+  CHECK_THAT(toString(BB.takeError()), Catch::Contains("allocations"));
+}

@@ -104,7 +104,7 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
-            "fadd_to_fma_extra, parallel_launch, "
+            "fadd_to_fma_extra, parallel_launch, page_fault, "
             "units, "
             "caches, "
             "ram, instructions)");
@@ -449,7 +449,7 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
-            "fadd_to_fma_extra, parallel_launch, "
+            "fadd_to_fma_extra, parallel_launch, page_fault, "
             "units, "
             "caches, "
             "ram, instructions)");
@@ -568,6 +568,37 @@ TEST_CASE("parallel launch costs: parsed, checked, written back", "[hwdb]") {
       "w.yaml", variant("frequency: 2 GHz",
                         "frequency: 2 GHz\n  parallel_launch: {2: 3 GHz}"));
   CHECK(StringRef(errorOf(K)).starts_with(K + ":10: cpu.parallel_launch.2: "));
+}
+
+TEST_CASE("page fault time: parsed, checked, written back", "[hwdb]") {
+  Dir D;
+  std::string F =
+      D.write("t.yaml", variant("frequency: 2 GHz",
+                                "frequency: 2 GHz\n  page_fault: 1.8 us"));
+  Expected<Target> T = loadTarget(F);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  CHECK(T->Cpu->PageFaultSeconds == Approx(1.8e-6));
+  std::string Again = D.write("again.yaml", targetToYAML(*T));
+  Expected<Target> T2 = loadTarget(Again);
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->PageFaultSeconds == Approx(1.8e-6).epsilon(1e-12));
+  // Absent: not modelled.
+  Expected<Target> Plain = loadTarget(D.write("p.yaml", variant("", "")));
+  if (!Plain)
+    FAIL(toString(Plain.takeError()));
+  CHECK(Plain->Cpu->PageFaultSeconds == 0);
+  // A unit slip is caught; so is a time that is no time.
+  std::string G =
+      D.write("u.yaml", variant("frequency: 2 GHz",
+                                "frequency: 2 GHz\n  page_fault: 1.8 s"));
+  CHECK(errorOf(G) == G + ":10: cpu.page_fault: 1.8 s is more than a first "
+                          "touch of a page takes (at most 1 ms)");
+  std::string H =
+      D.write("v.yaml", variant("frequency: 2 GHz",
+                                "frequency: 2 GHz\n  page_fault: 0 us"));
+  CHECK(StringRef(errorOf(H)).starts_with(H + ":10: cpu.page_fault: "));
 }
 
 TEST_CASE("a vector wider than a register costs its pieces, an insert or "

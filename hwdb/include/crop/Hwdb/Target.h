@@ -136,6 +136,11 @@ struct CpuParams {
   /// empty body. Measured by `crop microbench` through the OpenMP runtime;
   /// empty: not modelled (a launch costs nothing).
   std::map<uint32_t, double> ParallelLaunchSeconds;
+  /// What a 4 KiB page the allocator takes from the kernel anew costs the
+  /// thread that first touches it: the fault, zeroing, mapping and, when
+  /// the allocator gives it back, unmapping (simulator/PageFaults.h).
+  /// Measured by `crop microbench`; 0: not modelled.
+  double PageFaultSeconds = 0;
   /// Functional-unit class -> number of such units ("alu": 4, "load": 2 ...).
   std::map<std::string, uint32_t> Units;
   std::vector<CacheLevel> Caches; ///< Innermost first.

@@ -286,6 +286,12 @@ struct ParallelLaunchMeasurement {
 ParallelLaunchMeasurement measureParallelLaunch(unsigned MaxThreads,
                                                 bool Quick);
 
+/// Nanoseconds per 4 KiB page of fresh anonymous memory: mmap 16 MiB, write
+/// one byte in each page, munmap, best of repeats. What a page that an
+/// allocator takes from the kernel and gives back on every call costs
+/// (hw::CpuParams::PageFaultSeconds); 0 where mmap fails.
+double measurePageFault(bool Quick);
+
 } // namespace crop::mb
 
 #endif // CROP_MICROBENCH_MICROBENCH_H

@@ -230,8 +230,8 @@ inline bool validVectorBits(int64_t Bits) {
 struct ProgramProfile {
   /// 2: binary profiles carry GraphletMachine::SlotTrips; 3: and
   /// BlockProfile::Sets; 4: and SampleTasks; 5: and
-  /// BlockReuse::StoreWriteBack; 6: and SampleTime.
-  static constexpr unsigned FormatVersion = 6;
+  /// BlockReuse::StoreWriteBack; 6: and SampleTime; 7: and AllocEvents.
+  static constexpr unsigned FormatVersion = 7;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the
@@ -246,9 +246,19 @@ struct ProgramProfile {
   /// from them (crop/Analyzer/TimeSampling.h); 0 = every access.
   uint64_t SampleTime = 0;
   std::vector<FunctionProfile> Functions;
+  /// The heap allocations and frees of the first call of the entry, in
+  /// order: N > 0 asks the allocator for N bytes (alignment slack included),
+  /// allocation k being the k-th such event from 1; -k frees allocation k.
+  /// Which pages the target's allocator takes from the kernel anew on every
+  /// call, and so faults in again, follows from it (simulator/PageFaults.h).
+  std::vector<int64_t> AllocEvents;
 
   const FunctionProfile *findFunction(const std::string &Name) const;
 };
+
+/// Why Events is not a valid ProgramProfile::AllocEvents (a free of an
+/// allocation not made or freed twice, a size of 0); empty when valid.
+std::string checkAllocEvents(const std::vector<int64_t> &Events);
 
 } // namespace crop
 

@@ -102,6 +102,9 @@ struct Prediction {
   std::vector<LevelPrediction> Levels;
   /// Cycles per call by what bound them ("compute", "memory:L2", ...).
   std::map<std::string, double> BoundCycles;
+  /// 4 KiB pages the call faults in (simulator/PageFaults.h): the steady
+  /// state of repeated calls with WarmCalls, else a first call's.
+  double PageFaults = 0;
   RooflineTerms RooflineDetail; ///< Only when Roofline.
 };
 
