@@ -535,12 +535,15 @@ constexpr size_t PageAlign = 4096;
 // Slack: what the program's real allocator is asked for beyond N. glibc
 // serves an alignment A above its own 16 bytes by taking N + A and more
 // (_int_memalign), Halide's runtime asks malloc for N + 128.
-void *allocLines(size_t Align, size_t N, const char *What, size_t Slack = 0) {
+// Unrecorded: memory the program's runtime pools across calls itself.
+void *allocLines(size_t Align, size_t N, const char *What, size_t Slack = 0,
+                 bool Recorded = true) {
   size_t A = std::max({Align, LineAlign, N >= PageAlign ? PageAlign : 0});
   void *P = programAlloc(A, N);
   if (!P)
     outOfMemory(What, N);
-  state().noteAlloc(P, uint64_t(N) + Slack);
+  if (Recorded)
+    state().noteAlloc(P, uint64_t(N) + Slack);
   return P;
 }
 void freeLines(void *P) {
@@ -913,9 +916,10 @@ extern "C" int tvmParallelLaunch(TVMLambda F, void *Closure, int NumTask) {
 }
 extern "C" int tvmParallelBarrier(int, TVMParallelGroupEnv *) { return 0; }
 extern "C" void *tvmAllocWorkspace(int, int, uint64_t N, int, int) {
-  // As TVM's CPU device API asks: an aligned allocation of 64 bytes.
-  return allocLines(PageAlign, N ? N : 1, "TVMBackendAllocWorkspace",
-                    ((N + 63) & ~uint64_t(63)) - N + alignSlack(64));
+  // TVM's runtime serves workspaces from its WorkspacePool, which keeps
+  // what a call frees for the next one: no page is faulted in again.
+  return allocLines(PageAlign, N ? N : 1, "TVMBackendAllocWorkspace", 0,
+                    /*Recorded=*/false);
 }
 extern "C" int tvmFreeWorkspace(int, int, void *P) {
   freeLines(P);
