@@ -182,13 +182,14 @@ static long *shuffled(long N) {
   return Order;
 }
 
-/* ns per load (or store) of N lines Stride bytes apart, visited in a shuffled order (no prefetcher follows). */
-static double setAccesses(int N, long Stride, int Store) {
+/* ns per load (or store) of N lines Stride bytes apart, visited in a shuffled order (no prefetcher follows),
+ * or InOrder, by address (a column walk, which a stride prefetcher may follow). */
+static double setAccessesOrdered(int N, long Stride, int Store, int InOrder) {
   char *B = pages((size_t)N * Stride + 4096, 0);
   unsigned *Off = malloc(sizeof(unsigned) * N);
   long *Order = shuffled(N);
   for (int I = 0; I < N; ++I)
-    Off[I] = (unsigned)(Order[I] * Stride);
+    Off[I] = (unsigned)((InOrder ? I : Order[I]) * Stride);
   free(Order);
   int R = (1 << 22) / N;
   volatile float Sink = 0;
@@ -206,6 +207,7 @@ static double setAccesses(int N, long Stride, int Store) {
   return 1e9 * Best / ((double)R * N);
 }
 
+static double setAccesses(int N, long Stride, int Store) { return setAccessesOrdered(N, Stride, Store, 0); }
 static double setMisses(int N, long Stride) { return setAccesses(N, Stride, 0); }
 
 /* ns per step of a dependent chase through N lines in shuffled order: one line per 4 KiB page (Paged; the
@@ -672,6 +674,18 @@ int main(void) {
   printf("| | 4096 lines, 4 classes (1 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n", setMisses(4096, 1024));
   printf("| | 65536 lines, every class (64 B stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
          setMisses(65536, 64));
+  printf("| L1 misses by set, lines in address order (a column walk) | 128 lines, 4 classes (1 KiB stride) | %.3f ns per load |\n",
+         setAccessesOrdered(128, 1024, 0, 1));
+  printf("| | 2048 lines, 4 classes (1 KiB stride, 2 MiB: L2 misses, L3 hits) | %.3f ns per load |\n",
+         setAccessesOrdered(2048, 1024, 0, 1));
+  printf("| | 4096 lines, 4 classes (1 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
+         setAccessesOrdered(4096, 1024, 0, 1));
+  printf("| | 1024 lines, one class (4 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
+         setAccessesOrdered(1024, 4096, 0, 1));
+  printf("| | 1024 lines, 16 classes (256 B stride, 256 KiB: L1 misses, L2 hits) | %.3f ns per load |\n",
+         setAccessesOrdered(1024, 256, 0, 1));
+  printf("| | 65536 lines, every class (64 B stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
+         setAccessesOrdered(65536, 64, 0, 1));
   printf("| stores into crowded sets: independent stores in shuffled order (each line made dirty) | 128 lines, one "
          "in-page class (4 KiB stride) | %.3f ns per store |\n", setAccesses(128, 4096, 1));
   printf("| | 128 lines, 4 classes (1 KiB stride) | %.3f ns per store |\n", setAccesses(128, 1024, 1));
