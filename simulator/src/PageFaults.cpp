@@ -163,6 +163,15 @@ CallPageFaults crop::glibcPageFaults(const std::vector<int64_t> &Events) {
   if (Events.empty() || Events.size() > MaxEvents)
     return R;
   constexpr unsigned Calls = 8, WarmFrom = 5;
+  // An allocation the call does not free is one it keeps (a workspace
+  // made on the first call and cached): later calls do not make it again.
+  std::vector<bool> Freed;
+  for (int64_t E : Events) {
+    if (E > 0)
+      Freed.push_back(false);
+    else if (uint64_t K = uint64_t(-E); K >= 1 && K <= Freed.size())
+      Freed[K - 1] = true;
+  }
   MainArena Heap;
   std::vector<Block> Made;
   for (unsigned Call = 1; Call <= Calls; ++Call) {
@@ -170,7 +179,9 @@ CallPageFaults crop::glibcPageFaults(const std::vector<int64_t> &Events) {
     Made.clear();
     for (int64_t E : Events) {
       if (E > 0) {
-        Made.push_back(Heap.malloc(uint64_t(E)));
+        Made.push_back(Call == 1 || Freed[Made.size()]
+                           ? Heap.malloc(uint64_t(E))
+                           : Block());
       } else if (uint64_t K = uint64_t(-E); K >= 1 && K <= Made.size()) {
         Heap.free(Made[K - 1]);
       }

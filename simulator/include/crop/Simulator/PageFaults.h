@@ -26,8 +26,10 @@ namespace crop {
 /// 4 KiB pages one call of the entry touches for the first time since the
 /// kernel mapped them, with glibc's malloc serving Events
 /// (ProgramProfile::AllocEvents) in every call, every allocation touched
-/// whole. First: the first call of a new process; Warm: a call in the
-/// steady state of repeated calls (the mean of calls 5 to 8).
+/// whole; one the call does not free is kept (made in the first call only,
+/// as a workspace a program caches). First: the first call of a new process;
+/// Warm: a call in the steady state of repeated calls (the mean of calls 5 to
+/// 8).
 struct CallPageFaults {
   double First = 0;
   double Warm = 0;
