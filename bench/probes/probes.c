@@ -674,18 +674,21 @@ int main(void) {
   printf("| | 4096 lines, 4 classes (1 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n", setMisses(4096, 1024));
   printf("| | 65536 lines, every class (64 B stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
          setMisses(65536, 64));
-  printf("| L1 misses by set, lines in address order (a column walk) | 128 lines, 4 classes (1 KiB stride) | %.3f ns per load |\n",
-         setAccessesOrdered(128, 1024, 0, 1));
-  printf("| | 2048 lines, 4 classes (1 KiB stride, 2 MiB: L2 misses, L3 hits) | %.3f ns per load |\n",
-         setAccessesOrdered(2048, 1024, 0, 1));
-  printf("| | 4096 lines, 4 classes (1 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
-         setAccessesOrdered(4096, 1024, 0, 1));
-  printf("| | 1024 lines, one class (4 KiB stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
-         setAccessesOrdered(1024, 4096, 0, 1));
-  printf("| | 1024 lines, 16 classes (256 B stride, 256 KiB: L1 misses, L2 hits) | %.3f ns per load |\n",
-         setAccessesOrdered(1024, 256, 0, 1));
-  printf("| | 65536 lines, every class (64 B stride, 4 MiB: L3 hits) | %.3f ns per load |\n",
-         setAccessesOrdered(65536, 64, 0, 1));
+  {
+    static const struct {
+      int N;
+      long Stride;
+      const char *What;
+    } InOrder[] = {{128, 1024, "128 lines, 4 classes (1 KiB stride)"},
+                   {2048, 1024, "2048 lines, 4 classes (1 KiB stride, 2 MiB: L2 misses, L3 hits)"},
+                   {4096, 1024, "4096 lines, 4 classes (1 KiB stride, 4 MiB: L3 hits)"},
+                   {1024, 4096, "1024 lines, one class (4 KiB stride, 4 MiB: L3 hits)"},
+                   {1024, 256, "1024 lines, 16 classes (256 B stride, 256 KiB: L1 misses, L2 hits)"},
+                   {65536, 64, "65536 lines, every class (64 B stride, 4 MiB: L3 hits)"}};
+    for (int I = 0; I < (int)(sizeof InOrder / sizeof InOrder[0]); ++I)
+      printf("| %s | %s | %.3f ns per load |\n", I ? "" : "L1 misses by set, lines in address order (a column walk)",
+             InOrder[I].What, setAccessesOrdered(InOrder[I].N, InOrder[I].Stride, 0, 1));
+  }
   printf("| stores into crowded sets: independent stores in shuffled order (each line made dirty) | 128 lines, one "
          "in-page class (4 KiB stride) | %.3f ns per store |\n", setAccesses(128, 4096, 1));
   printf("| | 128 lines, 4 classes (1 KiB stride) | %.3f ns per store |\n", setAccesses(128, 1024, 1));
