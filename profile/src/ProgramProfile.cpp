@@ -53,12 +53,14 @@ std::string crop::checkAllocEvents(const std::vector<int64_t> &Events) {
       Live.push_back(true);
       continue;
     }
-    uint64_t K = E == INT64_MIN ? 0 : uint64_t(-E);
-    if (K == 0 || K > Live.size() || !Live[K - 1])
+    if (E == 0 || E == INT64_MIN)
+      return "event " + std::to_string(I + 1) +
+             " is neither an allocation (bytes > 0) nor a free (-k)";
+    uint64_t K = uint64_t(-E);
+    if (K > Live.size() || !Live[K - 1])
       return "event " + std::to_string(I + 1) + " frees allocation " +
              std::to_string(K) + ", which " +
-             (K == 0 || K > Live.size() ? "no earlier event made"
-                                        : "was freed before");
+             (K > Live.size() ? "no earlier event made" : "was freed before");
     Live[K - 1] = false;
   }
   return {};
