@@ -365,15 +365,24 @@ void RunState::feedAccess(uint64_t Addr, uint32_t Size, uint32_t MemOp,
     return;
   BlockMem &B = Mem[Map->MemOps[MemOp].Block];
   bool Kept = false;
+  // Which line sizes keep a line of the access: a task tracker samples the
+  // same lines as the serial one of its size, so it has nothing to do with
+  // a line that one does not keep.
+  uint32_t KeptBySize = 0;
   for (size_t K = 0; K < SerialTrackers.size(); ++K) {
     FeedCold Cold;
     Cold.Hist = Store ? &B.StoreSerial[K] : &B.Serial[K];
     Cold.WriteBack = Store ? &B.StoreWriteBack[K] : nullptr;
     Cold.Class = K == ClassLine ? &B.ClassSerial[K] : nullptr;
-    Kept |= SerialTrackers[K].feed(Addr, Size, Store, Cold);
+    if (SerialTrackers[K].feed(Addr, Size, Store, Cold)) {
+      Kept = true;
+      KeptBySize |= K < 32 ? 1u << K : 0;
+    }
   }
   if (TaskDepth && !SkipTask)
     for (size_t K = 0; K < TaskTrackers.size(); ++K) {
+      if (K < 32 && !(KeptBySize >> K & 1))
+        continue;
       FeedCold Cold;
       Cold.Hist = &B.Task[K];
       Cold.Class = K == ClassLine ? &B.ClassTask[K] : nullptr;

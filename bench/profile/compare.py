@@ -8,9 +8,10 @@ each binary's best wall time per program and prints the median of each and of th
 programs that changed most.
 
     python3 bench/profile/compare.py OLD_CROP NEW_CROP [--out build/bench] [--programs 40] [--seed 7]
-                                     [--flags-b=--sample-tasks=9] [--max-native 0.01]
+                                     [--flags-a=--sample-time=8] [--flags-b=--sample-tasks=9] [--max-native 0.01]
 
 With the same binary twice and --flags-b it compares two settings (docs/profiling.md, "Task sampling");
+--flags-a and --flags-b together compare two binaries under the same setting (e.g. time sampling);
 --max-native keeps programs whose native call (this machine's build/bench ground truth) takes at most
 that many seconds, as bench/profile/suite.py does.
 """
@@ -36,6 +37,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
     ap.add_argument("--programs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--flags-a", action="append", default=[], help="extra crop profile argument for A; repeatable")
     ap.add_argument("--flags-b", action="append", default=[], help="extra crop profile argument for B; repeatable")
     ap.add_argument("--max-native", type=float, default=0, help="only programs of at most this many seconds "
                                                                "per native call here (0: all)")
@@ -58,8 +60,7 @@ def main():
                        "--sample-rate", "0.1", "--codegen-cpu", programs.NATIVE_CPU]
                 for arg in p.args:
                     cmd += ["--arg", arg]
-                if which == 1:
-                    cmd += a.flags_b
+                cmd += a.flags_b if which == 1 else a.flags_a
                 t0 = time.perf_counter()
                 r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 wall = time.perf_counter() - t0
