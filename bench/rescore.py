@@ -32,11 +32,13 @@ from suite import groundtruth, score, split, tasks as T  # noqa: E402
 from suite import programs as programs_mod  # noqa: E402
 
 
-def programs(out, threads, committed=None):
+def programs(out, threads, committed=None, also=()):
     """[(program id, task, weight, profile paths, measured seconds)] from the cached run in `out`, measured
     here (out/groundtruth.json) or, with `committed`, on the CPU whose groundtruth.json that is. The paths
     are the program's profiles of its newest IR, newest first: a crop binary that cannot read the newest
-    (a profile format from another build) may read an older one."""
+    (a profile format from another build) may read an older one. `also`: other ground truths (loaded
+    groundtruth.json objects) that must have measured the program's same IR at `threads` too, so that
+    several CPUs are scored on one set of programs."""
     gt = json.load(open(os.path.join(out, "groundtruth.json"))) if committed is None else None
     weight = {t.name: t.weight for t in T.build_tasks()}
     newest = {}
@@ -92,6 +94,9 @@ def programs(out, threads, committed=None):
                         have.setdefault(int(n[1:]), v["seconds"])
         if threads not in have:
             continue
+        if any(not isinstance(o["programs"].get(pid, {}).get("t%d" % threads), dict)
+               or o["programs"][pid].get("ir_hash") != ir_hash for o in also):
+            continue
         serial = len(have) > 1 and not groundtruth.launches_threads(source)
         rows.append((pid, task, weight.get(task, 1), paths, groundtruth.pooled(have, serial)[threads]))
     return rows
@@ -145,6 +150,9 @@ def main(argv=None):
     ap.add_argument("--groundtruth", help="a CPU's committed bench/results/<cpu>/groundtruth.json to score "
                                           "against (default: this machine's measurements in OUT)")
     ap.add_argument("--json", help="write per-program predictions here")
+    ap.add_argument("--also-measured-in", action="append", default=[], metavar="GROUNDTRUTH",
+                    help="score only programs this ground truth measured too, with the same IR; repeatable "
+                         "(rescore_all.py --common: every CPU on one set of programs)")
     ap.add_argument("--predict-flag", action="append",
                     default=["--warm-calls", "--vector-bits=%d" % programs_mod.NATIVE_VECTOR_BITS],
                     help="passed on to crop predict; repeatable (default: --warm-calls and the native "
@@ -164,11 +172,15 @@ def main(argv=None):
                 args.groundtruth, committed.get("protocol"), groundtruth.PROTOCOL))
     if args.target is None:
         args.target = default_target(args.out, args.groundtruth)
-    rows = programs(args.out, args.threads, committed)
+    also = []
+    for path in args.also_measured_in:
+        with open(path) as f:
+            also.append(json.load(f))
+    rows = programs(args.out, args.threads, committed, also)
     if not rows:
         sys.exit("rescore: no profile in %s has a measurement%s" % (
             args.out, " in " + args.groundtruth if args.groundtruth else ""))
-    if committed is not None:
+    if committed is not None and not also:
         # A program measured there whose IR differs here is left out; say so, or two CPUs' scores
         # silently cover different programs (19 TVM programs did until 2026-11-29: bench/README.md).
         scored = {r[0] for r in rows}

@@ -6,10 +6,12 @@ docs/prediction.md). Each CPU is predicted with the descriptor its summary used 
 beside its ground truth) or, for results older than that file, its descriptor in the hwdb (bench/README.md).
 
     /usr/bin/python3 bench/rescore_all.py [--crop build/bin/crop] [--out build/bench] [--threads 1,2]
-                                          [--target CPU_FOLDER=DESC ...] [--json FILE]
+                                          [--target CPU_FOLDER=DESC ...] [--json FILE] [--common]
 
---target overrides one CPU's descriptor (e.g. a copy with one measured figure changed). Needs the profiles
-of a `bash bench/run.sh` here (profiles do not depend on the machine).
+--target overrides one CPU's descriptor (e.g. a copy with one measured figure changed). --common scores every
+CPU on the programs all of them measured with the IR profiled here (a CPU whose ground truth predates a
+program's IR change lacks it, and top-1 weighs a task by its best time: one missing schedule can decide it).
+Needs the profiles of a `bash bench/run.sh` here (profiles do not depend on the machine).
 """
 import argparse
 import json
@@ -67,6 +69,8 @@ def main(argv=None):
     ap.add_argument("--target", action="append", default=[], metavar="CPU_FOLDER=DESC",
                     help="score this CPU folder (bench/results/<folder>) with DESC instead; repeatable")
     ap.add_argument("--json", help="write the table here")
+    ap.add_argument("--common", action="store_true",
+                    help="score every CPU on the programs all CPUs measured (with the IR profiled here)")
     a = ap.parse_args(argv)
     overrides = {}
     for t in a.target:
@@ -89,10 +93,15 @@ def main(argv=None):
             print("rescore_all: %s has no summary.descriptor.yaml and no known hwdb descriptor: skipped "
                   "(--target %s=DESC)" % (cpu, cpu), file=sys.stderr)
             continue
+        also = []
+        if a.common:
+            for other in cpus:
+                if other != cpu:
+                    also += ["--also-measured-in", os.path.join(RESULTS, other, "groundtruth.json")]
         for n in threads:
             r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "rescore.py"), "--crop", a.crop,
                                 "--out", a.out, "--target", desc, "--threads", str(n), "--jobs", str(a.jobs),
-                                "--groundtruth", os.path.join(RESULTS, cpu, "groundtruth.json")],
+                                "--groundtruth", os.path.join(RESULTS, cpu, "groundtruth.json")] + also,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for line in r.stderr.strip().splitlines():
                 print("  %s, %d thread(s): %s" % (cpu, n, line[:300]), file=sys.stderr)
@@ -104,7 +113,8 @@ def main(argv=None):
                 x = halves.get(h)
                 if not x:
                     continue
-                table.append(dict(cpu=cpu, threads=n, half=h, descriptor=os.path.relpath(desc, ROOT), **x))
+                table.append(dict(cpu=cpu, threads=n, half=h, descriptor=os.path.relpath(desc, ROOT),
+                                  common=a.common, **x))
                 print("| %s | %d | %s | %.3f | %.3f | %.3f | %.1f %% | %.1f %% | %s |" % (
                     cpu, n, h, x["top1"], x["top5"], x["tau"], 100 * x["median_ape"], 100 * x["mape"],
                     os.path.relpath(desc, ROOT)))

@@ -143,6 +143,30 @@ class RescoreTest(unittest.TestCase):
             self.assertEqual([r[0] for r in rows], ["c.dot/s00", "c.dot/s01"])
             self.assertEqual(rows[0][3], rows[1][3])
 
+    def test_other_ground_truths_restrict_the_programs(self):
+        # rescore_all.py --common: a program another CPU did not measure, or measured with another IR or
+        # at another thread count, is left out for every CPU.
+        import hashlib
+        text = b"; one IR\n"
+        h = hashlib.sha256(text).hexdigest()
+        with tempfile.TemporaryDirectory() as out:
+            os.mkdir(os.path.join(out, "profiles"))
+            sids = ("s00", "s01", "s02", "s03")
+            for sid in sids:
+                os.makedirs(os.path.join(out, "programs", "c.dot", sid))
+                with open(os.path.join(out, "programs", "c.dot", sid, "kernel.ll"), "wb") as f:
+                    f.write(text)
+            with open(os.path.join(out, "profiles", "0.json"), "w") as f:
+                json.dump({"module": {"source": os.path.join(out, "programs", "c.dot", "s00", "kernel.ll"),
+                                      "hash": h, "entry": "dot"}}, f)
+            committed = {"programs": {"c.dot/" + sid: {"ir_hash": h, "t1": {"seconds": 1e-3}} for sid in sids}}
+            other = {"programs": {"c.dot/s00": {"ir_hash": h, "t1": {"seconds": 2e-3}},
+                                  "c.dot/s01": {"ir_hash": "an older IR", "t1": {"seconds": 2e-3}},
+                                  "c.dot/s02": {"ir_hash": h, "t2": {"seconds": 2e-3}}}}
+            self.assertEqual(len(rescore.programs(out, 1, committed)), 4)
+            self.assertEqual([r[0] for r in rescore.programs(out, 1, committed, [other])], ["c.dot/s00"])
+            self.assertEqual(len(rescore.programs(out, 1, committed, [committed])), 4)
+
     def test_an_unreadable_newest_profile_falls_back_to_an_older_one(self):
         crop = os.environ.get("CROP")
         if not crop or not os.access(crop, os.X_OK):
