@@ -113,21 +113,28 @@ class RescoreAllTest(unittest.TestCase):
         self.assertAlmostEqual(h["val"]["median_ape"], 0.131)
 
 
+def one_ir_bench(out, sids):
+    """A bench folder in `out` whose c.dot schedules `sids` all compile to one IR, profiled once under the
+    first (as bench/run.sh does); returns that IR's hash."""
+    import hashlib
+    text = b"; schedules of one IR\n"
+    os.mkdir(os.path.join(out, "profiles"))
+    for sid in sids:
+        os.makedirs(os.path.join(out, "programs", "c.dot", sid))
+        with open(os.path.join(out, "programs", "c.dot", sid, "kernel.ll"), "wb") as f:
+            f.write(text)
+    h = hashlib.sha256(text).hexdigest()
+    with open(os.path.join(out, "profiles", "0.json"), "w") as f:
+        json.dump({"module": {"source": os.path.join(out, "programs", "c.dot", sids[0], "kernel.ll"),
+                              "hash": h, "entry": "dot"}}, f)
+    return h
+
+
 class RescoreTest(unittest.TestCase):
     def test_schedules_with_the_same_ir_share_its_profile(self):
         # bench/run.sh profiles an IR once, under the first program that has it.
-        import hashlib
-        text = b"; two schedules, one IR\n"
-        h = hashlib.sha256(text).hexdigest()
         with tempfile.TemporaryDirectory() as out:
-            os.mkdir(os.path.join(out, "profiles"))
-            for sid in ("s00", "s01"):
-                os.makedirs(os.path.join(out, "programs", "c.dot", sid))
-                with open(os.path.join(out, "programs", "c.dot", sid, "kernel.ll"), "wb") as f:
-                    f.write(text)
-            with open(os.path.join(out, "profiles", "0.json"), "w") as f:
-                json.dump({"module": {"source": os.path.join(out, "programs", "c.dot", "s00", "kernel.ll"),
-                                      "hash": h, "entry": "dot"}}, f)
+            h = one_ir_bench(out, ("s00", "s01"))
             committed = {"programs": {sid: {"ir_hash": h, "t1": {"seconds": 1e-3}}
                                       for sid in ("c.dot/s00", "c.dot/s01")}}
             rows = rescore.programs(out, 1, committed)
@@ -146,19 +153,9 @@ class RescoreTest(unittest.TestCase):
     def test_other_ground_truths_restrict_the_programs(self):
         # rescore_all.py --common: a program another CPU did not measure, or measured with another IR or
         # at another thread count, is left out for every CPU.
-        import hashlib
-        text = b"; one IR\n"
-        h = hashlib.sha256(text).hexdigest()
         with tempfile.TemporaryDirectory() as out:
-            os.mkdir(os.path.join(out, "profiles"))
             sids = ("s00", "s01", "s02", "s03")
-            for sid in sids:
-                os.makedirs(os.path.join(out, "programs", "c.dot", sid))
-                with open(os.path.join(out, "programs", "c.dot", sid, "kernel.ll"), "wb") as f:
-                    f.write(text)
-            with open(os.path.join(out, "profiles", "0.json"), "w") as f:
-                json.dump({"module": {"source": os.path.join(out, "programs", "c.dot", "s00", "kernel.ll"),
-                                      "hash": h, "entry": "dot"}}, f)
+            h = one_ir_bench(out, sids)
             committed = {"programs": {"c.dot/" + sid: {"ir_hash": h, "t1": {"seconds": 1e-3}} for sid in sids}}
             other = {"programs": {"c.dot/s00": {"ir_hash": h, "t1": {"seconds": 2e-3}},
                                   "c.dot/s01": {"ir_hash": "an older IR", "t1": {"seconds": 2e-3}},
