@@ -397,8 +397,9 @@ TEST_CASE("a run on several cores writes the clock with all of them busy",
   }
   REQUIRE(F.size() == 2);
   CHECK(F.at(1) == R->Target.Cpu->FrequencyHz);
-  // A plausible clock: other tests may run beside this one (ctest -j) and
-  // slow either measurement, so only absurd ratios fail.
-  CHECK(F.at(H.Cores) <= 2.5 * F.at(1));
+  // Never above the one-core clock, however noisy the host; other tests may
+  // run beside this one (ctest -j) and slow the busy run, so only absurd
+  // drops fail.
+  CHECK(F.at(H.Cores) <= F.at(1));
   CHECK(F.at(H.Cores) >= 0.2 * F.at(1));
 }
