@@ -335,30 +335,20 @@ static double maxCost(int NaNs) {
   return 1e9 * Best / (8.0 * N);
 }
 
-static double waitingEntries(int Off) {
+/* c.dense/s09's nest with C Off bytes past W's page offsets: as compiled in the
+ * suite (Pitch 0: W's rows 768 floats apart, a constant) or with W's rows Pitch
+ * floats apart (a runtime stride). Best of 10 calls, seconds. */
+static double stripTime(int Off, int Pitch) {
   float *A = (float *)pages(128 * 768 * 4, 0),
-        *W = (float *)pages(768 * 768 * 4, 0),
+        *W = (float *)pages(768 * 800 * 4, 0),
         *C = (float *)(pages(128 * 768 * 4, 0) + Off);
   double Best = 1e9;
   for (int R = 0; R < 10; ++R) {
     double T = now();
-    strips(A, W, C);
-    T = now() - T;
-    Best = T < Best ? T : Best;
-  }
-  return Best;
-}
-
-/* c.dense/s09's nest with C 64 B past W's page offsets (no entry waits for a
- * store) and W's rows Pitch floats apart. */
-static double stripFills(int Pitch) {
-  float *A = (float *)pages(128 * 768 * 4, 0),
-        *W = (float *)pages(768 * 800 * 4, 0),
-        *C = (float *)(pages(128 * 768 * 4, 0) + 64);
-  double Best = 1e9;
-  for (int R = 0; R < 10; ++R) {
-    double T = now();
-    stripsPitch(A, W, C, Pitch);
+    if (Pitch)
+      stripsPitch(A, W, C, Pitch);
+    else
+      strips(A, W, C);
     T = now() - T;
     Best = T < Best ? T : Best;
   }
@@ -732,15 +722,15 @@ int main(void) {
          setAccesses(256, 64, 1));
   printf("| loop entries that wait for the previous entry's store: "
          "c.dense/s09's nest | C at W's page offsets | %.2f ms |\n",
-         1e3 * waitingEntries(0));
-  printf("| | C 64 B further | %.2f ms |\n", 1e3 * waitingEntries(64));
+         1e3 * stripTime(0, 0));
+  printf("| | C 64 B further | %.2f ms |\n", 1e3 * stripTime(64, 0));
   printf(
       "| | C 1 KiB further (W rows, 3 KiB apart, still meet it) | %.2f ms |\n",
-      1e3 * waitingEntries(1024));
+      1e3 * stripTime(1024, 0));
   printf("| c.dense/s09's nest, W's k tile in 4 L1 sets or spread (C 64 B past "
          "W's page offsets) | W rows 3072 B apart (64 lines in 4 classes) / "
          "3136 B apart (64 classes) | %.2f / %.2f ms |\n",
-         1e3 * stripFills(768), 1e3 * stripFills(784));
+         1e3 * stripTime(64, 768), 1e3 * stripTime(64, 784));
   printf("| max of 8 floats, 8 independent chains | one vmaxps (llvm.maxnum "
          "with nnan) / with the NaN fix-up "
          "(a plain llvm.maxnum) | %.3f / %.3f ns per max |\n",
