@@ -275,7 +275,8 @@ strips(const float *restrict A, const float *restrict W, float *restrict C) {
 /* The same nest with W's rows Pitch floats apart: 784 (3136 B, 49 lines) spreads
  * a k tile's 64 rows over 64 in-page classes, so the strip of W an entry reads
  * stays in L1, where 768 (3 KiB) folds it onto four L1 sets of 16 lines each
- * (8 ways) and every entry refills it from L2. */
+ * (8 ways) and every entry refills it from L2. A copy of strips() rather than a
+ * call with 768: strips() keeps the suite's constant stride, as its IR has it. */
 __attribute__((noinline)) static void
 stripsPitch(const float *restrict A, const float *restrict W,
             float *restrict C, int Pitch) {
