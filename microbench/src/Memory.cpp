@@ -197,6 +197,11 @@ measureReadBandwidth(KernelJit &J, uint64_t BytesPerThread, unsigned Threads,
   return std::make_pair(Rates[0], Spread);
 }
 
+bool sharersKeepTheirData(double AloneRate, double PerThreadRate,
+                          double RamRate) {
+  return AloneRate > RamRate && PerThreadRate >= (AloneRate + RamRate) / 2;
+}
+
 double writeBackBandwidth(double ReadRate, double UpdateRate) {
   double Cap = WriteBackCap * ReadRate;
   if (!(ReadRate > 0) || !(UpdateRate > 0))

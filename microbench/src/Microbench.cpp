@@ -967,6 +967,44 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
     return RamAll.takeError();
   C.RamBandwidthPerCore = *RamOne;
   C.RamBandwidthAll = std::max(*RamAll, *RamOne);
+  // Whether this VM's threads split a level cpuid says they share. Each of
+  // them streams over 0.6 of the level at once: a level they split (its
+  // lines go to whichever thread asks) cannot hold that, and each thread's
+  // rate falls towards memory's; a level whose share each thread gets is
+  // set by something else (neighbours on the host, a partitioned cache)
+  // keeps each one's data, and its rate. The model gives each of T threads
+  // 1/T of a level shared by T of its cores, so it takes such a level as
+  // shared by none of them.
+  for (hw::CacheLevel &L : Out) {
+    unsigned Sharers =
+        std::max(1u, std::min(All, L.SharedByCores * H.ThreadsPerCore));
+    if (L.SharedByCores < 2 || Sharers < 2)
+      continue;
+    uint64_t Each = L.SizeBytes / 10 * 6;
+    Expected<double> Alone = bw(Each, 1, L.Name + " bandwidth, 0.6 of it");
+    if (!Alone)
+      return Alone.takeError();
+    Expected<double> Together =
+        bw(Each, Sharers,
+           L.Name + " bandwidth, 0.6 of it for each of its sharers at once");
+    if (!Together)
+      return Together.takeError();
+    double PerThread = *Together / Sharers;
+    bool Kept = sharersKeepTheirData(*Alone, PerThread, *RamOne);
+    note(formatv("{0}: {1} threads streaming over {2} KiB each at once read "
+                 "{3:f1} GB/s each, against {4:f1} GB/s alone and {5:f1} "
+                 "from memory: {6}",
+                 L.Name, Sharers, Each >> 10, PerThread / 1e9, *Alone / 1e9,
+                 *RamOne / 1e9,
+                 Kept ? "each keeps its data (not split between this "
+                        "machine's threads): shared_by 1 written"
+                      : formatv("split between them: shared_by {0} kept",
+                                L.SharedByCores)
+                            .str())
+             .str());
+    if (Kept)
+      L.SharedByCores = 1;
+  }
   // Three significant digits so the file reads well (before the caps
   // below, so that they compare what is written).
   auto r3 = [](double V) {

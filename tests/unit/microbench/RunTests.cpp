@@ -125,6 +125,20 @@ TEST_CASE("a tiny run writes a descriptor that loads back with plausible "
   CHECK(!R->Report.empty());
 }
 
+TEST_CASE("a shared level is taken as split only where its sharers' rates "
+          "fall",
+          "[microbench]") {
+  // The Zen 3 VM (2026-12-02): two threads over 6.1 MiB each at once read
+  // 44.3 GB/s each, one alone 46.1, memory 13.6: each keeps its data.
+  CHECK(mb::sharersKeepTheirData(46.1e9, 44.3e9, 13.6e9));
+  // A level split between them: each thread near memory's rate.
+  CHECK_FALSE(mb::sharersKeepTheirData(46.1e9, 20e9, 13.6e9));
+  // Exactly half way still keeps; a level no faster than memory says
+  // nothing.
+  CHECK(mb::sharersKeepTheirData(40e9, 25e9, 10e9));
+  CHECK_FALSE(mb::sharersKeepTheirData(10e9, 10e9, 10e9));
+}
+
 TEST_CASE("write-back bandwidth from read and read-modify-write rates",
           "[microbench]") {
   // 100 GB/s reading, 40 GB/s updating: 1/40 - 1/100 = 0.015 ns a byte

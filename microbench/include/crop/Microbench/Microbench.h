@@ -163,6 +163,17 @@ constexpr double WriteBackCap = 16;
 /// 1 / UpdateRate - 1 / ReadRate, allows, at most WriteBackCap x ReadRate.
 double writeBackBandwidth(double ReadRate, double UpdateRate);
 
+/// Whether the threads that cpuid says share a cache level each keep their
+/// own data in it: each streaming over 0.6 of the level at once, a thread
+/// reads PerThreadRate bytes/s, against AloneRate for one thread over the
+/// same bytes and RamRate from memory. A level they split overflows (1.2x
+/// its size for two) and each falls towards memory's rate; a level whose
+/// share is set by something else (neighbours on a cloud host, a partitioned
+/// cache) keeps each one's lines. True when each keeps over half the way
+/// from memory's rate to its own alone.
+bool sharersKeepTheirData(double AloneRate, double PerThreadRate,
+                          double RamRate);
+
 /// Branch mispredict penalty in cycles: a branch on a random bit of a
 /// register-held generator (half of them mispredicted) against the same
 /// branch never taken, at clock Hz. Returns (penalty, spread).
