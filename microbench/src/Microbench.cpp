@@ -981,6 +981,15 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
     if (L.SharedByCores < 2 || Sharers < 2)
       continue;
     uint64_t Each = L.SizeBytes / 10 * 6;
+    // A large server's L3 (100+ MiB shared by 100+ threads) would need
+    // gigabytes; cpuid's count stands there.
+    if (double(Each) * Sharers > double(2ull << 30)) {
+      note(formatv("{0}: shared_by {1} as cpuid says (not tested: {2} threads "
+                   "over {3} MiB each would take more than 2 GiB)",
+                   L.Name, L.SharedByCores, Sharers, Each >> 20)
+               .str());
+      continue;
+    }
     Expected<double> Alone = bw(Each, 1, L.Name + " bandwidth, 0.6 of it");
     if (!Alone)
       return Alone.takeError();
