@@ -8,6 +8,8 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <unistd.h>
 #include <time.h>
 
@@ -653,8 +655,50 @@ static double allocCall(int Kind, double *FaultsPerCall) {
   return T / 20;
 }
 
+/* How the OS places a fresh buffer's 4 KiB pages in physical memory (/proc/self/pagemap; the frame numbers
+ * read as 0 without CAP_SYS_ADMIN): the share of pages whose frame follows the previous page's, and how evenly
+ * the frames fall into the 64 classes of their low six bits (physical address bits 12-17, the set-index bits
+ * of L2 and L3 above the page offset). The class model (docs/prediction.md) assumes random frames: 64 classes
+ * of N / 64 pages each then spread about +-3 standard deviations of sqrt(N / 64). */
+static void frames(size_t MiB) {
+  size_t N = MiB << 8;
+  char *P = malloc(N * 4096);
+  memset(P, 1, N * 4096);
+  int Fd = open("/proc/self/pagemap", O_RDONLY);
+  long Hist[64] = {0}, Next = 0, Unread = 0;
+  uint64_t Prev = 0;
+  for (size_t I = 0; I < N && Fd >= 0; ++I) {
+    uint64_t E = 0;
+    if (pread(Fd, &E, 8, (off_t)((uintptr_t)(P + I * 4096) / 4096 * 8)) != 8)
+      E = 0;
+    uint64_t Pfn = E & ((1ULL << 55) - 1);
+    Unread += Pfn == 0;
+    Next += I && Pfn && Pfn == Prev + 1;
+    Hist[Pfn % 64]++;
+    Prev = Pfn;
+  }
+  if (Fd >= 0)
+    close(Fd);
+  long Lo = Hist[0], Hi = Hist[0];
+  for (int K = 1; K < 64; ++K) {
+    Lo = Hist[K] < Lo ? Hist[K] : Lo;
+    Hi = Hist[K] > Hi ? Hist[K] : Hi;
+  }
+  if (Fd < 0 || Unread == (long)N)
+    printf("| %s | %zu MiB | frame numbers not readable (needs CAP_SYS_ADMIN) |\n",
+           MiB == 16 ? "page frames of a fresh malloc'd buffer (pagemap)" : "", MiB);
+  else
+    printf("| %s | %zu MiB | %.1f %% of pages on the frame after the previous page's; frames per class of their low "
+           "6 bits %ld-%ld (mean %.0f; random: about %.0f-%.0f) |\n",
+           MiB == 16 ? "page frames of a fresh malloc'd buffer (pagemap)" : "", MiB, 100.0 * Next / (double)N, Lo,
+           Hi, N / 64.0, N / 64.0 - 3 * sqrt(N / 64.0), N / 64.0 + 3 * sqrt(N / 64.0));
+  free(P);
+}
+
 int main(void) {
   printf("| probe | variant | result |\n|---|---|---|\n");
+  frames(16);
+  frames(64);
   {
     static const char *Kinds[] = {"two buffers of 8.3 MB, freed at the end (halide.unsharp/s07's stages)",
                                   "one buffer of 8 MiB", "100 buffers of 1 to 100 KiB, freed at the end",
