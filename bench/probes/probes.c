@@ -261,36 +261,28 @@ static double reduction(int K, int Chain) {
  * its strip at the end; the next entry's loads of W rows (3 KiB apart) meet the
  * stored strip's page offsets within four iterations when C and W are equally
  * aligned, and then wait for that store, i.e. for the previous entry's whole
- * chain. */
-__attribute__((noinline)) static void
-strips(const float *restrict A, const float *restrict W, float *restrict C) {
-  for (int ko = 0; ko < 768; ko += 64)
-    for (int io = 0; io < 128; io += 32)
-      for (int jo = 0; jo < 768; jo += 16)
-        for (int i = io; i < io + 32; ++i)
-          for (int k = ko; k < ko + 64; ++k)
-#pragma clang loop vectorize(enable) vectorize_width(8)
-            for (int j = jo; j < jo + 16; ++j)
-              C[i * 768 + j] += A[i * 768 + k] * W[k * 768 + j];
-}
-
-/* The same nest with W's rows Pitch floats apart: 784 (3136 B, 49 lines) spreads
- * a k tile's 64 rows over 64 in-page classes, so the strip of W an entry reads
- * stays in L1, where 768 (3 KiB) folds it onto four L1 sets of 16 lines each
- * (8 ways) and every entry refills it from L2. A copy of strips() rather than a
- * call with 768: strips() keeps the suite's constant stride, as its IR has it. */
-__attribute__((noinline)) static void
-stripsPitch(const float *restrict A, const float *restrict W,
-            float *restrict C, int Pitch) {
-  for (int ko = 0; ko < 768; ko += 64)
-    for (int io = 0; io < 128; io += 32)
-      for (int jo = 0; jo < 768; jo += 16)
-        for (int i = io; i < io + 32; ++i)
-          for (int k = ko; k < ko + 64; ++k)
-#pragma clang loop vectorize(enable) vectorize_width(8)
-            for (int j = jo; j < jo + 16; ++j)
-              C[i * 768 + j] += A[i * 768 + k] * W[k * Pitch + j];
-}
+ * chain. W's rows are PITCH floats apart. */
+#define STRIPS(NAME, PITCH, ...)                                               \
+  __attribute__((noinline)) static void NAME(                                  \
+      const float *restrict A, const float *restrict W,                        \
+      float *restrict C __VA_ARGS__) {                                         \
+    for (int ko = 0; ko < 768; ko += 64)                                       \
+      for (int io = 0; io < 128; io += 32)                                     \
+        for (int jo = 0; jo < 768; jo += 16)                                   \
+          for (int i = io; i < io + 32; ++i)                                   \
+            for (int k = ko; k < ko + 64; ++k)                                 \
+              _Pragma("clang loop vectorize(enable) vectorize_width(8)")       \
+              for (int j = jo; j < jo + 16; ++j)                               \
+                C[i * 768 + j] += A[i * 768 + k] * W[k * (PITCH) + j];          \
+  }
+/* As in the suite: the constant stride its IR has. */
+STRIPS(strips, 768)
+/* W's rows a runtime Pitch apart: 784 (3136 B, 49 lines) spreads a k tile's
+ * 64 rows over 64 in-page classes, so the strip of W an entry reads stays in
+ * L1, where 768 (3 KiB) folds it onto four L1 sets of 16 lines each (8 ways)
+ * and every entry refills it from L2. */
+STRIPS(stripsPitch, Pitch, , int Pitch)
+#undef STRIPS
 
 /* Eight independent running maxima of 8 floats, N steps: one vmaxps each (a max
  * that need not honour NaNs, e.g. llvm.maxnum with nnan), or vmaxps with the
