@@ -4,8 +4,10 @@
 # most 1.5x) and full profiling (exact and SHARDS-sampled reuse), as a table.
 # Times are CPU seconds of the program's own run (user + system; crop
 # reports it for the instrumented run, JIT and static analysis excluded),
-# best of REPS runs: wall time means little on a shared machine. The last
-# column is crop's whole wall time for the full profile.
+# best of REPS runs: wall time means little on a shared machine. jit_s is the
+# JIT's compile and set-up of the instrumented module for the full profile
+# (wall seconds, crop's report); the last column is crop's whole wall time
+# for the full profile.
 # Usage: bench/profile/run.sh [BUILD_DIR]   env: N (default 512), REPS (3)
 set -e
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,9 +28,11 @@ now() { date +%s.%N; }
 best() { sort -g | head -n 1; }
 # The instrumented program's CPU time from crop's progress output.
 ran_for() { sed -n 's/.*the instrumented program ran for .*(CPU \([0-9.e+-]*\) s).*/\1/p'; }
+# The JIT's compile and set-up of the instrumented module, wall seconds, from the same output.
+jit_in() { sed -n 's/.*the JIT compiled the instrumented module in \([0-9.e+-]*\) s.*/\1/p'; }
 
-printf '%-16s %6s %10s %14s %8s %12s %8s %14s %8s %10s\n' \
-  kernel N native_s counts_only_s ratio full_s ratio sampled.01_s ratio crop_full_s
+printf '%-16s %6s %10s %14s %8s %12s %8s %8s %14s %8s %10s\n' \
+  kernel N native_s counts_only_s ratio full_s ratio jit_s sampled.01_s ratio crop_full_s
 for SRC in "$ROOT"/examples/*.c; do
   grep -q 'int main' "$SRC" || continue
   K=$(basename "$SRC" .c)
@@ -41,12 +45,14 @@ for SRC in "$ROOT"/examples/*.c; do
     "$CROP" profile "$WORK/$K.ll" --counts-only -o "$WORK/c.json" 2>&1 >/dev/null | ran_for
     done | best)
   S=$(now)
-  FULL=$("$CROP" profile "$WORK/$K.ll" -o "$WORK/f.json" 2>&1 >/dev/null | ran_for)
+  "$CROP" profile "$WORK/$K.ll" -o "$WORK/f.json" 2>"$WORK/f.err" >/dev/null
+  FULL=$(ran_for < "$WORK/f.err")
+  JIT=$(jit_in < "$WORK/f.err")
   E=$(now)
   CROPFULL=$(echo "$E - $S" | bc -l)
   SAMPLED=$("$CROP" profile "$WORK/$K.ll" --sample-rate 0.01 -o "$WORK/s.json" 2>&1 >/dev/null | ran_for)
-  printf '%-16s %6s %10.3f %14.3f %7.2fx %12.3f %7.1fx %14.3f %7.1fx %10.2f\n' \
+  printf '%-16s %6s %10.3f %14.3f %7.2fx %12.3f %7.1fx %8.3f %14.3f %7.1fx %10.2f\n' \
     "$K" "$N" "$NATIVE" "$COUNTS" "$(echo "$COUNTS / $NATIVE" | bc -l)" \
-    "$FULL" "$(echo "$FULL / $NATIVE" | bc -l)" \
+    "$FULL" "$(echo "$FULL / $NATIVE" | bc -l)" "$JIT" \
     "$SAMPLED" "$(echo "$SAMPLED / $NATIVE" | bc -l)" "$CROPFULL"
 done

@@ -4,8 +4,9 @@
 
 Profiles each already built program of a bench run (build/bench: programs and their measured native times
 from `bash bench/run.sh`), one at a time, as the bench does (`--sample-rate 0.1`, the native codegen CPU),
-and splits crop's wall time into the instrumented run (crop's own report) and the rest (reading the IR,
-the static analysis, the machine code per block, the JIT). Prints a table per source and overall.
+and splits crop's wall time into the instrumented run and the JIT's compile of the instrumented module
+(crop's own reports) and the rest (starting crop, reading the IR, the static analysis, the machine code
+per block where it outlasts the run). Prints a table per source and overall.
 
     python3 bench/profile/suite.py [--out build/bench] [--max-native 0.01] [--sample N] [--seed S] [--worst N]
                                    [--sample-tasks K] [--sample-time K]
@@ -68,10 +69,12 @@ def main():
             r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             wall = time.perf_counter() - t0
             ran = re.search(r"ran for ([0-9.e+-]+) s", r.stderr)
+            jit = re.search(r"compiled the instrumented module in ([0-9.e+-]+) s", r.stderr)
             if r.returncode != 0 or not ran:
                 print("failed: %s: %s" % (p.id, r.stderr.strip()[-200:]), file=sys.stderr)
                 continue
-            rows.append((p.task.source, wall, float(ran.group(1)), native, p.id))
+            rows.append((p.task.source, wall, float(ran.group(1)), native, p.id,
+                         float(jit.group(1)) if jit else 0.0))
             if sys.stderr.isatty():
                 sys.stderr.write("\rprofiled %d/%d" % (i + 1, len(todo)))
     if sys.stderr.isatty():
@@ -83,22 +86,24 @@ def main():
           % (1e3 * a.max_native, cpu, (", %d tasks a launch traced" % a.sample_tasks if a.sample_tasks else "")
              + (", one chunk of accesses in %d recorded" % a.sample_time if a.sample_time else "")))
     print()
-    print("| source | programs | median wall s | p90 wall s | wall <= 0.3 s | median run s | median rest s "
-          "| median wall / native |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| source | programs | median wall s | p90 wall s | wall <= 0.3 s | median run s | median JIT s "
+          "| median rest s | median wall / native |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for src in sorted({r[0] for r in rows}) + ["all"]:
         rs = [r for r in rows if src in ("all", r[0])]
         wall = sorted(r[1] for r in rs)
-        print("| %s | %d | %.3f | %.3f | %.0f %% | %.3f | %.3f | %.0fx |" % (
+        print("| %s | %d | %.3f | %.3f | %.0f %% | %.3f | %.3f | %.3f | %.0fx |" % (
             src, len(rs), statistics.median(wall), wall[int(0.9 * (len(wall) - 1))],
             100.0 * sum(w <= 0.3 for w in wall) / len(wall), statistics.median(r[2] for r in rs),
-            statistics.median(r[1] - r[2] for r in rs), statistics.median(r[1] / r[3] for r in rs)))
+            statistics.median(r[5] for r in rs), statistics.median(r[1] - r[2] - r[5] for r in rs),
+            statistics.median(r[1] / r[3] for r in rs)))
     if a.worst:
         print()
-        print("| slowest programs | native ms | wall s | run s | rest s | wall / native |")
-        print("|---|---|---|---|---|---|")
+        print("| slowest programs | native ms | wall s | run s | JIT s | rest s | wall / native |")
+        print("|---|---|---|---|---|---|---|")
         for r in sorted(rows, key=lambda r: -r[1])[:a.worst]:
-            print("| %s | %.3f | %.3f | %.3f | %.3f | %.0fx |" % (r[4], 1e3 * r[3], r[1], r[2], r[1] - r[2], r[1] / r[3]))
+            print("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.0fx |" % (r[4], 1e3 * r[3], r[1], r[2], r[5],
+                                                                   r[1] - r[2] - r[5], r[1] / r[3]))
 
 
 if __name__ == "__main__":
