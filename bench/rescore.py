@@ -126,16 +126,18 @@ def default_target(out, committed_path):
 
 
 def predict(crop, target, threads, profiles, extra=()):
-    """Seconds per call predicted from the first of `profiles` the binary reads, and its last error."""
+    """Seconds per call predicted from the first of `profiles` the binary reads, what bounds it, and its last
+    error."""
     err = ""
     for profile in profiles:
         r = subprocess.run([crop, "predict", profile, "--target", target, "--threads", str(threads), "--json",
                             "--top", "0"] + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if r.returncode == 0:
             data = json.loads(r.stdout)
-            return (data[0] if isinstance(data, list) else data)["seconds_per_call"], ""
+            data = data[0] if isinstance(data, list) else data
+            return data["seconds_per_call"], data.get("bound", ""), ""
         err = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "exit status %d" % r.returncode
-    return None, err
+    return None, "", err
 
 
 def main(argv=None):
@@ -193,8 +195,8 @@ def main(argv=None):
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(lambda r: predict(args.crop, args.target, args.threads, r[3], args.predict_flag),
                               rows))
-    preds = [p for p, _ in results]
-    failed = [(r[0], e) for r, (p, e) in zip(rows, results) if p is None]
+    preds = [p for p, _, _ in results]
+    failed = [(r[0], e) for r, (p, _, e) in zip(rows, results) if p is None]
     if failed:
         print("rescore: %d of %d programs have no prediction (left out of the scores); first: %s: %s"
               % (len(failed), len(rows), failed[0][0], failed[0][1]), file=sys.stderr)
@@ -240,8 +242,8 @@ def main(argv=None):
                                                               100 * score.median(apes), score.median(ratios)))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump([{"program": r[0], "half": half[r[0]], "measured": r[4], "predicted": p}
-                       for r, p in zip(rows, preds)], f,
+            json.dump([{"program": r[0], "half": half[r[0]], "measured": r[4], "predicted": p, "bound": b}
+                       for r, (p, b, _) in zip(rows, results)], f,
                       indent=1)
 
 

@@ -7,10 +7,13 @@ beside its ground truth) or, for results older than that file, its descriptor in
 
     /usr/bin/python3 bench/rescore_all.py [--crop build/bin/crop] [--out build/bench] [--threads 1,2]
                                           [--target CPU_FOLDER=DESC ...] [--json FILE] [--common]
+                                          [--per-program DIR]
 
 --target overrides one CPU's descriptor (e.g. a copy with one measured figure changed). --common scores every
 CPU on the programs all of them measured with the IR profiled here (a CPU whose ground truth predates a
 program's IR change lacks it, and top-1 weighs a task by its best time: one missing schedule can decide it).
+--per-program DIR writes each CPU's and thread count's predictions, measured times and bounds per program
+(DIR/<cpu>-t<threads>.json, rescore.py --json), for comparing two models program by program.
 Needs the profiles of a `bash bench/run.sh` here (profiles do not depend on the machine).
 """
 import argparse
@@ -69,6 +72,7 @@ def main(argv=None):
     ap.add_argument("--target", action="append", default=[], metavar="CPU_FOLDER=DESC",
                     help="score this CPU folder (bench/results/<folder>) with DESC instead; repeatable")
     ap.add_argument("--json", help="write the table here")
+    ap.add_argument("--per-program", metavar="DIR", help="write per-program predictions into DIR")
     ap.add_argument("--common", action="store_true",
                     help="score every CPU on the programs all CPUs measured (with the IR profiled here)")
     a = ap.parse_args(argv)
@@ -99,9 +103,13 @@ def main(argv=None):
                 if other != cpu:
                     also += ["--also-measured-in", os.path.join(RESULTS, other, "groundtruth.json")]
         for n in threads:
+            per = []
+            if a.per_program:
+                os.makedirs(a.per_program, exist_ok=True)
+                per = ["--json", os.path.join(a.per_program, "%s-t%d.json" % (cpu, n))]
             r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "rescore.py"), "--crop", a.crop,
                                 "--out", a.out, "--target", desc, "--threads", str(n), "--jobs", str(a.jobs),
-                                "--groundtruth", os.path.join(RESULTS, cpu, "groundtruth.json")] + also,
+                                "--groundtruth", os.path.join(RESULTS, cpu, "groundtruth.json")] + also + per,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for line in r.stderr.strip().splitlines():
                 print("  %s, %d thread(s): %s" % (cpu, n, line[:300]), file=sys.stderr)
