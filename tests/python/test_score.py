@@ -190,11 +190,14 @@ class RescoreTest(unittest.TestCase):
             self.assertEqual(rescore.unmatched_programs(committed, 1, {r[0] for r in rows}), ["c.dot/s01"])
             paths = rows[0][3]
             self.assertEqual([os.path.basename(p) for p in paths], ["1.json", "0.json"])
-            seconds, err = rescore.predict(crop, "gold5220r", 1, paths)
+            seconds, bound, err = rescore.predict(crop, "gold5220r", 1, paths)
             self.assertGreater(seconds, 0)
+            # What bounds it goes into rescore.py --json, for comparing models program by program.
+            self.assertIn(bound.split(":")[0], ("compute", "memory", "branch", "launch", "page_faults"))
             self.assertEqual(err, "")
-            seconds, err = rescore.predict(crop, "gold5220r", 1, paths[:1])
+            seconds, bound, err = rescore.predict(crop, "gold5220r", 1, paths[:1])
             self.assertIsNone(seconds)
+            self.assertEqual(bound, "")
             self.assertIn("version", err)
 
 
