@@ -258,7 +258,7 @@ def profile(ll_text_or_path, entry="kernel", args=(), sample_rate=1.0, codegen_c
     past `memory_limit_mib` raises crop.Error naming it (0: no limit), and this process goes on.
     `sample_tasks`: trace at most that many tasks of each parallel loop and weight them for the rest
     (several times faster on parallel programs; counts stay exact; docs/profiling.md "Task sampling").
-    0: every task. `sample_time`: past the first million accesses, record one chunk of accesses in
+    0: every task. `sample_time`: past the first 2^18 (262 144) accesses, record one chunk of accesses in
     that many and weight it for the rest (several times faster on long runs; counts stay exact;
     docs/profiling.md "Time sampling"). 0: every access."""
     ctx = _Context()

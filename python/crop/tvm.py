@@ -160,7 +160,7 @@ class CostModel(PyCostModel):
     sample_tasks: trace that many tasks of each parallel loop (crop profile --sample-tasks; 0, the
     default: all of them); faster on candidates with many tasks, at some cost in ranking
     (docs/profiling.md, "Task sampling").
-    sample_time: record one chunk of accesses in that many past the first million (crop profile
+    sample_time: record one chunk of accesses in that many past the first 2^18 (crop profile
     --sample-time; 0: every access); the default 8 halves the profiling of long-running candidates and
     moved the suite's validation scores by less than a point (docs/profiling.md, "Time sampling")."""
 

@@ -42,7 +42,7 @@ inline constexpr const char *SampleTasksHelp =
 
 /// --sample-time, shared by `crop profile` and `crop analyze`.
 inline constexpr const char *SampleTimeHelp =
-    "Past the first 2^20 accesses, record one chunk of 4096 accesses in "
+    "Past the first 2^18 accesses, record one chunk of 4096 accesses in "
     "each K (at a place a fixed hash picks) and weight it by K: long runs "
     "profile about twice as fast at K=8; counts, first touches and the "
     "reuse history stay exact, the reuse histograms' shapes and the other "

@@ -47,7 +47,7 @@ int crop_context_set_limits(crop_context *C, double TimeoutSeconds,
  * N of 1 or 2 is refused. 0 on success. */
 int crop_context_set_sample_tasks(crop_context *C, uint64_t N);
 /* Time sampling for the modules it profiles from now on: past the first
- * million accesses, record one chunk of accesses in K and weight it by K
+ * 2^18 (262 144) accesses, record one chunk of accesses in K and weight it by K
  * (counts and the reuse history stay exact; docs/profiling.md, "Time
  * sampling"). 0 or 1 (the default): every access. 0 on success. */
 int crop_context_set_sample_time(crop_context *C, uint64_t K);

@@ -36,7 +36,7 @@ struct ProfileOptions {
   /// weight them for the rest (crop/Analyzer/TaskSampling.h); 0 = every
   /// task. At least 3 otherwise.
   uint64_t SampleTasks = 0;
-  /// Record one chunk of accesses in this many, past the first million, and
+  /// Record one chunk of accesses in this many, past the first 2^18, and
   /// weight them for the rest (crop/Analyzer/TimeSampling.h); 0 or 1 =
   /// every access.
   uint64_t SampleTime = 0;
