@@ -5,6 +5,7 @@ llvm-mca x Crop's block counts, and a plain roofline.  Reads hardware descriptor
 import hashlib
 import json
 import os
+import re
 import subprocess
 import time
 
@@ -100,8 +101,10 @@ class Crop:
             return False
         r = subprocess.run([self.binary, cmd, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
-        # An unknown subcommand prints the general help (and exits 0): look for the subcommand's usage.
-        return r.returncode == 0 and ("USAGE: %s %s" % (os.path.basename(self.binary), cmd)) in r.stdout
+        # An unknown subcommand prints the general help (and exits 0): look for the subcommand's usage,
+        # under whatever name the binary was started as (a wrapper script's own name, or the real binary's:
+        # matching only the wrapper's silently dropped --codegen-cpu from every profile).
+        return r.returncode == 0 and re.search(r"^USAGE: \S+ %s " % re.escape(cmd), r.stdout, re.M) is not None
 
     def profile(self, prog, timeout=300, sample_rate=None):
         """(profile path, wall seconds, cached?) or raises RuntimeError."""

@@ -1,6 +1,7 @@
 """The bench's scores (bench/suite/score.py): Kendall's tau-b (scipy's) with ties and a constant side,
 and medians (statistics'); the ground truth a program that starts no threads is scored with
-(bench/suite/groundtruth.py); rescore's choice of profile (bench/rescore.py)."""
+(bench/suite/groundtruth.py); rescore's choice of profile (bench/rescore.py); which options the bench's
+crop supports, started as itself or through a wrapper (bench/suite/peers.py)."""
 
 import json
 import math
@@ -13,7 +14,7 @@ import unittest
 import scipy.stats
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
-from suite import groundtruth, programs, score  # noqa: E402
+from suite import groundtruth, peers, programs, score  # noqa: E402
 import rescore  # noqa: E402
 import rescore_all  # noqa: E402
 
@@ -200,6 +201,28 @@ class RescoreTest(unittest.TestCase):
             self.assertEqual(bound, "")
             self.assertIn("version", err)
 
+
+
+class PeersTest(unittest.TestCase):
+    def test_a_wrapper_script_keeps_the_codegen_cpu_option(self):
+        # The bench asks `crop profile --help` which options it has. The usage line names the binary as it
+        # was started; a wrapper that execs the real binary prints the real binary's name, and looking for
+        # the wrapper's own name dropped --codegen-cpu (machine code per block) from every profile.
+        crop = os.environ.get("CROP")
+        if not crop or not os.access(crop, os.X_OK):
+            self.skipTest("no crop binary (CROP)")
+        with tempfile.TemporaryDirectory() as work:
+            wrapper = os.path.join(work, "my-crop")
+            with open(wrapper, "w") as f:
+                f.write('#!/bin/sh\nexec "%s" "$@"\n' % os.path.abspath(crop))
+            os.chmod(wrapper, 0o755)
+            for binary in (crop, wrapper):
+                c = peers.Crop(binary, None, work, log=lambda *_: None)
+                self.assertTrue(c.ok_profile and c.ok_predict, binary)
+                self.assertEqual(c.codegen_cpu_flag, "--codegen-cpu", binary)
+                self.assertEqual(c.warm_flag, "--warm-calls", binary)
+            # Not a crop at all: no subcommand's usage.
+            self.assertFalse(peers.Crop("/bin/true", None, work, log=lambda *_: None).ok_profile)
 
 if __name__ == "__main__":
     unittest.main()
