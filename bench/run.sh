@@ -7,6 +7,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # Debian's python3 has matplotlib, PyYAML and scipy (python3-matplotlib, python3-yaml, python3-scipy: scripts/setup.sh).
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
+# --help only prints: it must not configure or build (a build beside another one in build/ spoils both).
+for a in "$@"; do case "$a" in -h|--help) CROP_BENCH_NO_BUILD=1 ;; esac; done
 if [ -z "$CROP_BENCH_NO_BUILD" ]; then
   [ -f "$ROOT/build/build.ninja" ] || cmake -S "$ROOT" -B "$ROOT/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
   ninja -C "$ROOT/build" -j2 crop >&2
