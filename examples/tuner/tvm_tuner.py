@@ -60,7 +60,7 @@ def main():
     ap.add_argument("--sample-rate", type=float, default=0.1,
                     help="Crop's reuse sampling (the suite's 0.1; 1 = exact, about 2.5x slower)")
     ap.add_argument("--sample-time", type=int, default=8,
-                    help="record one chunk of accesses in K past the first million (crop profile --sample-time; "
+                    help="record one chunk of accesses in K past the first 2^18 (crop profile --sample-time; "
                          "0: every access)")
     ap.add_argument("--no-exhaustive", action="store_true", help="do not measure every candidate")
     ap.add_argument("--smoke", action="store_true", help="24 candidates, top-3 (CI)")

@@ -197,7 +197,7 @@ class CropTest(unittest.TestCase):
                                                                  args=["f32:16"]).to_json()))
 
     def test_time_sampling_option(self):
-        # Under the exact first million accesses nothing is sampled: the same profile but for the
+        # Under the exact first 2^18 accesses nothing is sampled: the same profile but for the
         # option it records.
         exact = json.loads(crop.profile(kernel(16), entry="kernel", args=["f32:16"]).to_json())
         p = json.loads(crop.profile(kernel(16), entry="kernel", args=["f32:16"], sample_time=8).to_json())
