@@ -16,7 +16,6 @@ With the same binary twice and --flags-b it compares two settings (docs/profilin
 that many seconds, as bench/profile/suite.py does.
 """
 import argparse
-import json
 import os
 import random
 import statistics
@@ -41,15 +40,14 @@ def main():
     ap.add_argument("--flags-b", action="append", default=[], help="extra crop profile argument for B; repeatable")
     ap.add_argument("--max-native", type=float, default=0, help="only programs of at most this many seconds "
                                                                "per native call here (0: all)")
+    ap.add_argument("--groundtruth", help="--max-native against this committed bench/results/<cpu>/"
+                                          "groundtruth.json (default: this machine's, OUT/groundtruth.json)")
     a = ap.parse_args()
 
     progs, _ = programs.build_all(a.out, crop_bin=a.b, log=lambda *_: None)
     if a.max_native:
-        with open(os.path.join(a.out, "groundtruth.json")) as f:
-            gt = json.load(f)
-        cpu = groundtruth.cpu_model()
-        progs = [p for p in progs if any(v["seconds"] <= a.max_native for k, v in gt.items()
-                                         if k.startswith(p.ir_hash + ":") and ("|%s|t1|" % cpu) in k)]
+        native = groundtruth.one_thread_seconds(a.out, a.groundtruth)
+        progs = [p for p in progs if (native(p) or float("inf")) <= a.max_native]
     random.Random(a.seed).shuffle(progs)
     rows = []
     with tempfile.TemporaryDirectory() as d:

@@ -9,13 +9,16 @@ and splits crop's wall time into the instrumented run and the JIT's compile of t
 per block where it outlasts the run). Prints a table per source and overall.
 
     python3 bench/profile/suite.py [--out build/bench] [--max-native 0.01] [--sample N] [--seed S] [--worst N]
-                                   [--sample-tasks K] [--sample-time K]
+                                   [--sample-tasks K] [--sample-time K] [--groundtruth FILE]
+
+--groundtruth bench/results/<cpu>/groundtruth.json takes the native times from a CPU's committed
+measurements (same program id and IR hash) instead of this machine's: on a machine that has built the
+suite's programs but not measured them, or to compare against another CPU's native speed.
 
 --sample-tasks K profiles as `crop profile --sample-tasks K` (task sampling, docs/profiling.md), --sample-time K
 as `crop profile --sample-time K` (time sampling).
 """
 import argparse
-import json
 import os
 import random
 import re
@@ -35,6 +38,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
     ap.add_argument("--crop", default=os.path.join(ROOT, "build", "bin", "crop"))
     ap.add_argument("--max-native", type=float, default=0.01, help="seconds per native call (default 0.01)")
+    ap.add_argument("--groundtruth", help="native times from this committed bench/results/<cpu>/groundtruth.json "
+                                          "(default: this machine's, OUT/groundtruth.json)")
     ap.add_argument("--sample", type=int, default=0, help="profile this many programs (0: all)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--worst", type=int, default=0, help="also list this many slowest programs")
@@ -42,16 +47,15 @@ def main():
     ap.add_argument("--sample-time", type=int, default=0, help="crop profile --sample-time (default 0: every access)")
     a = ap.parse_args()
 
-    with open(os.path.join(a.out, "groundtruth.json")) as f:
-        gt = json.load(f)
+    native = groundtruth.one_thread_seconds(a.out, a.groundtruth)
     cpu = groundtruth.cpu_model()
     progs, _ = programs.build_all(a.out, crop_bin=a.crop, log=lambda *_: None)
     rows = []
     todo = []
     for p in progs:
-        m = [v for k, v in gt.items() if k.startswith(p.ir_hash + ":") and ("|%s|t1|" % cpu) in k]
-        if m and m[0]["seconds"] <= a.max_native:
-            todo.append((p, m[0]["seconds"]))
+        t = native(p)
+        if t is not None and t <= a.max_native:
+            todo.append((p, t))
     if a.sample and a.sample < len(todo):
         random.Random(a.seed).shuffle(todo)
         todo = todo[:a.sample]

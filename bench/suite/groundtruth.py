@@ -70,6 +70,29 @@ def cpu_model():
         return platform.processor() or "unknown"
 
 
+def one_thread_seconds(out, committed=None):
+    """A lookup: program -> its measured seconds per call at one thread, or None. From this machine's
+    cached measurements (out/groundtruth.json, bench/run.sh) or, with `committed`, from a CPU's committed
+    bench/results/<cpu>/groundtruth.json, matched by program id and IR hash, so that tools that only need
+    the native times (bench/profile) run on a machine that has not measured the suite."""
+    if committed:
+        with open(committed) as f:
+            progs = json.load(f)["programs"]
+
+        def look(p):
+            g = progs.get(p.id)
+            return g["t1"]["seconds"] if g and g.get("ir_hash") == p.ir_hash and "t1" in g else None
+        return look
+    with open(os.path.join(out, "groundtruth.json")) as f:
+        cached = json.load(f)
+    cpu = cpu_model()
+
+    def look(p):
+        m = [v["seconds"] for k, v in cached.items() if k.startswith(p.ir_hash + ":") and ("|%s|t1|" % cpu) in k]
+        return m[0] if m else None
+    return look
+
+
 def load_avg():
     try:
         return os.getloadavg()[0]

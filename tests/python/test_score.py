@@ -63,6 +63,30 @@ class PooledGroundTruthTest(unittest.TestCase):
         self.assertEqual(groundtruth.pooled({1: 1e-3}, True), {1: 1e-3})
         self.assertEqual(groundtruth.pooled({}, True), {})
 
+    def test_one_thread_times_from_the_cache_here_or_a_committed_file(self):
+        class Prog:
+            id, ir_hash = "c.gemv/s03", "abc"
+        other = type("Other", (), {"id": "c.gemv/s04", "ir_hash": "abd"})
+        stale = type("Stale", (), {"id": "c.gemv/s03", "ir_hash": "old"})
+        cpu = groundtruth.cpu_model()
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "groundtruth.json"), "w") as f:
+                json.dump({"abc:gemv|%s|t1|v4" % cpu: {"seconds": 2e-3},
+                           "abc:gemv|%s|t2|v4" % cpu: {"seconds": 1e-3},
+                           "abd:gemv|another CPU|t1|v4": {"seconds": 5e-3}}, f)
+            here = groundtruth.one_thread_seconds(d)
+            self.assertEqual(here(Prog), 2e-3)
+            self.assertIsNone(here(other))  # measured on another CPU only
+            committed = os.path.join(d, "committed.json")
+            with open(committed, "w") as f:
+                json.dump({"cpu": "x", "protocol": "v4", "programs": {
+                    "c.gemv/s03": {"ir_hash": "abc", "t1": {"seconds": 3e-3}, "t2": {"seconds": 1e-3}},
+                    "c.gemv/s04": {"ir_hash": "abd", "t2": {"seconds": 1e-3}}}}, f)
+            there = groundtruth.one_thread_seconds(os.path.join(d, "nowhere"), committed)
+            self.assertEqual(there(Prog), 3e-3)
+            self.assertIsNone(there(other))  # no one-thread time
+            self.assertIsNone(there(stale))  # measured from another IR
+
 
 class ProgramIRTest(unittest.TestCase):
     def test_a_program_has_the_same_ir_in_every_build_folder(self):
