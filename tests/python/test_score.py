@@ -9,6 +9,7 @@ import os
 import random
 import sys
 import tempfile
+import types
 import unittest
 
 import scipy.stats
@@ -64,10 +65,9 @@ class PooledGroundTruthTest(unittest.TestCase):
         self.assertEqual(groundtruth.pooled({}, True), {})
 
     def test_one_thread_times_from_the_cache_here_or_a_committed_file(self):
-        class Prog:
-            id, ir_hash = "c.gemv/s03", "abc"
-        other = type("Other", (), {"id": "c.gemv/s04", "ir_hash": "abd"})
-        stale = type("Stale", (), {"id": "c.gemv/s03", "ir_hash": "old"})
+        Prog = types.SimpleNamespace(id="c.gemv/s03", ir_hash="abc")
+        other = types.SimpleNamespace(id="c.gemv/s04", ir_hash="abd")
+        stale = types.SimpleNamespace(id="c.gemv/s03", ir_hash="old")
         cpu = groundtruth.cpu_model()
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "groundtruth.json"), "w") as f:
