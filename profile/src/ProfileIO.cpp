@@ -20,10 +20,17 @@ using namespace llvm;
 
 namespace {
 
+// Every array is reserved before it is filled: json::Value's move constructor
+// is not noexcept, so a growing std::vector of them copies each element's
+// whole subtree (most of profileToJSON's time, and of `crop profile`'s after
+// the run, before these reserves).
+
 json::Value histToJSON(const ReuseHistogram &H) {
   // Bins as [[bin, count], ...]: compact and order-preserving.
+  std::map<uint32_t, uint64_t> Counts = H.bins();
   json::Array Bins;
-  for (const auto &[B, C] : H.bins())
+  Bins.reserve(Counts.size());
+  for (const auto &[B, C] : Counts)
     Bins.push_back(json::Array{int64_t(B), int64_t(C)});
   return json::Object{{"cold", int64_t(H.cold())}, {"bins", std::move(Bins)}};
 }
@@ -31,6 +38,7 @@ json::Value histToJSON(const ReuseHistogram &H) {
 /// A by-distance record (store_alias, store_wait): [[distance, loads], ...].
 json::Array distancesToJSON(const std::map<uint32_t, uint64_t> &Distances) {
   json::Array A;
+  A.reserve(Distances.size());
   for (const auto &[D, C] : Distances)
     A.push_back(json::Array{int64_t(D), int64_t(C)});
   return A;
@@ -38,6 +46,8 @@ json::Array distancesToJSON(const std::map<uint32_t, uint64_t> &Distances) {
 
 json::Value graphletToJSON(const Graphlet &G) {
   json::Array Vs, Es;
+  Vs.reserve(boost::num_vertices(G.G));
+  Es.reserve(boost::num_edges(G.G));
   for (auto V : boost::make_iterator_range(boost::vertices(G.G))) {
     const GraphletVertex &X = G.G[V];
     json::Object O{{"name", X.Name}, {"op", X.Opcode}, {"type", X.Type}};
@@ -69,6 +79,7 @@ json::Value graphletToJSON(const Graphlet &G) {
     O["chains_restart"] = true;
   if (!G.LiveIns.empty()) {
     json::Array Ls;
+    Ls.reserve(G.LiveIns.size());
     for (const GraphletLiveIns &L : G.LiveIns) {
       json::Object X{{"type", L.Type}, {"count", int64_t(L.Count)}};
       if (L.Lanes != 1)
@@ -82,11 +93,13 @@ json::Value graphletToJSON(const Graphlet &G) {
   if (!G.Machine.empty()) {
     auto pairs = [](const std::map<uint32_t, uint32_t> &M) {
       json::Array A;
+      A.reserve(M.size());
       for (const auto &[Bytes, N] : M)
         A.push_back(json::Array{int64_t(Bytes), int64_t(N)});
       return A;
     };
     json::Array Ms;
+    Ms.reserve(G.Machine.size());
     for (const GraphletMachine &X : G.Machine) {
       json::Object MO{{"instructions", int64_t(X.Instructions)},
                       {"reloads", pairs(X.Reloads)},
@@ -104,6 +117,7 @@ json::Value graphletToJSON(const Graphlet &G) {
 
 json::Value blockToJSON(const BlockProfile &B) {
   json::Array Succs;
+  Succs.reserve(B.Successors.size());
   for (const SuccessorEdge &S : B.Successors)
     Succs.push_back(json::Object{{"block", S.Block},
                                  {"count", int64_t(S.Count)},
@@ -605,8 +619,11 @@ static bool fromJSON(const json::Value &V, FunctionProfile &F, json::Path P) {
 
 std::string crop::profileToJSON(const ProgramProfile &P) {
   json::Array Fns;
+  Fns.reserve(P.Functions.size());
   for (const FunctionProfile &F : P.Functions) {
     json::Array Blocks, Launches;
+    Blocks.reserve(F.Blocks.size());
+    Launches.reserve(F.Launches.size());
     for (const BlockProfile &B : F.Blocks)
       Blocks.push_back(blockToJSON(B));
     for (const LaunchGroup &L : F.Launches)
@@ -641,6 +658,7 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
     Root["sample_time"] = int64_t(P.SampleTime);
   if (!P.AllocEvents.empty()) {
     json::Array Events;
+    Events.reserve(P.AllocEvents.size());
     for (int64_t E : P.AllocEvents)
       Events.push_back(E);
     Root["allocations"] = std::move(Events);
