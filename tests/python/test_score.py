@@ -7,6 +7,8 @@ import json
 import math
 import os
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import types
@@ -224,6 +226,41 @@ class RescoreTest(unittest.TestCase):
             self.assertIsNone(seconds)
             self.assertEqual(bound, "")
             self.assertIn("version", err)
+            # The readable profile got a binary copy; the unreadable one none (it was predicted as it is).
+            self.assertTrue(os.path.exists(os.path.join(out, "profiles", "0.cprof")))
+            self.assertFalse(os.path.exists(os.path.join(out, "profiles", "1.cprof")))
+
+    def test_json_profiles_are_predicted_from_binary_copies(self):
+        crop = os.environ.get("CROP")
+        if not crop or not os.access(crop, os.X_OK):
+            self.skipTest("no crop binary (CROP)")
+        inputs = os.path.join(ROOT, "tests", "lit", "simulator", "Inputs")
+        with tempfile.TemporaryDirectory() as out:
+            path = os.path.join(out, "0.json")
+            shutil.copy(os.path.join(inputs, "dot.profile.json"), path)
+            os.utime(path, (1000, 1000))
+            copy = rescore.binary_copy(crop, path)
+            self.assertEqual(copy, os.path.join(out, "0.cprof"))
+            with open(copy, "rb") as f:
+                self.assertNotEqual(f.read(1), b"{")
+
+            def predicted(p):
+                return subprocess.run([crop, "predict", p, "--target", "gold5220r", "--json"], check=True,
+                                      stdout=subprocess.PIPE, text=True).stdout
+
+            self.assertEqual(predicted(copy), predicted(path))
+            # A copy older than its JSON (the program was profiled again) is made anew; a current one is kept.
+            os.utime(copy, (900, 900))
+            self.assertEqual(rescore.binary_copy(crop, path), copy)
+            self.assertGreater(os.path.getmtime(copy), 1000)
+            made = os.path.getmtime(copy)
+            rescore.binary_copy(crop, path)
+            self.assertEqual(os.path.getmtime(copy), made)
+            # A profile crop cannot read is predicted as it is (rescore reports crop's own error).
+            bad = os.path.join(out, "1.json")
+            shutil.copy(os.path.join(inputs, "v99.profile.json"), bad)
+            self.assertEqual(rescore.binary_copy(crop, bad), bad)
+            self.assertFalse(os.path.exists(os.path.join(out, "1.cprof")))
 
 
 
