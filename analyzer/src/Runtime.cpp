@@ -832,14 +832,31 @@ int32_t ompTid() {
   return Stack.empty() ? 0 : int32_t(Stack.back().Tid);
 }
 
+/// The team size of an outermost region that asks for it before any
+/// worksharing loop has set its task count: such a region splits its work by
+/// omp_get_thread_num() itself (`lo = n * t / nt`), so it gets a team whose
+/// size most core counts divide (1-6, 8-10, 12, 15, 16, 18, 20, 24, 30, 36,
+/// 40, 45, 48, 60, 72, 80, 90, 120, 144, 180, 240, 360, 720), and the
+/// predictor spreads its tasks over the target's threads as it spreads a
+/// loop's iterations; with one task the region was predicted serial at any
+/// thread count. omp_get_max_threads() and omp_get_num_procs() say the same,
+/// so arrays a program sizes by them hold a slot for every task.
+constexpr int64_t OmpVirtualTeam = 720;
+
 extern "C" int32_t kmpcGlobalThreadNum(void *) { return ompTid(); }
 extern "C" int ompGetThreadNum() { return ompTid(); }
 extern "C" int ompGetNumThreads() {
   auto &Stack = ompStack();
-  return Stack.empty() || Stack.back().Tasks < 1 ? 1 : int(Stack.back().Tasks);
+  if (Stack.empty())
+    return 1;
+  OmpFork &F = Stack.back();
+  // Nested regions run with one thread, as libomp runs them by default.
+  if (F.Tasks < 0 && F.Tid == 0 && Stack.size() == 1)
+    F.Tasks = OmpVirtualTeam;
+  return F.Tasks < 1 ? 1 : int(F.Tasks);
 }
-extern "C" int ompGetMaxThreads() { return 1; }
-extern "C" int ompGetNumProcs() { return 1; }
+extern "C" int ompGetMaxThreads() { return int(OmpVirtualTeam); }
+extern "C" int ompGetNumProcs() { return int(OmpVirtualTeam); }
 extern "C" int ompInParallel() { return !ompStack().empty(); }
 extern "C" double ompGetWtime() {
   timespec T;

@@ -82,6 +82,7 @@ Expected<std::string> profileCacheKey(StringRef Path,
   // records added since profiles were first cached.
   field("live-ins");
   field("no-nans max/min");
+  field("openmp virtual team");
   field("codegen-cpu " + Opts.CodegenCPU);
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);

@@ -52,3 +52,33 @@ void orphan9(float *a) {
   for (int i = 0; i < 9; ++i)
     a[i] += 1;
 }
+
+/* A region that splits its work by thread id itself: it asks for the team
+ * size before any worksharing loop, so it gets Crop's virtual team (720
+ * tasks) and each task its share, and a per-thread array sized by
+ * omp_get_max_threads() holds every task's slot. */
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+int omp_get_max_threads(void);
+void manual(float *restrict a, float *restrict partial, int n) {
+  if (omp_get_max_threads() != 720)
+    return;
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    int lo = (int)((long)n * t / nt), hi = (int)((long)n * (t + 1) / nt);
+    float s = 0;
+    for (int i = lo; i < hi; ++i)
+      s += a[i];
+    partial[t] = s;
+  }
+}
+
+/* Asking only for its id does not make a region parallel work. */
+void idonly(float *a) {
+#pragma omp parallel
+  {
+    if (omp_get_thread_num() == 0)
+      a[0] += 1;
+  }
+}
