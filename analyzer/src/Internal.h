@@ -199,6 +199,10 @@ struct RunState {
   /// The time sampler moved to another phase at this access.
   void timePhaseChanged();
   void recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks);
+  /// OpenMP explicit tasks run since the program last waited for them, by
+  /// routine: one launch each when it waits (or the region or run ends).
+  std::map<const void *, uint64_t> PendingTasks;
+  void flushTasks();
   uint32_t functionId(const void *Fn) const;
   /// One load or store of the program: counts, then traced or fed.
   void access(uint64_t Addr, uint64_t Bytes, uint32_t MemOp, bool Store);

@@ -17,12 +17,15 @@
 #include "crop/Passes/StaticAnalysis.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <dlfcn.h>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -155,6 +158,65 @@ std::vector<std::string> unknownSymbols(const Module &M) {
 
 } // namespace
 
+/// Sets ParallelIn on each function that ran and runs only inside one
+/// parallel function's tasks: one that parallel function reaches by direct
+/// calls through functions that are not parallel themselves, and that the
+/// entry does not reach that way (a helper a parallel loop's body calls and
+/// the compiler did not inline). Its blocks then share those tasks' threads;
+/// before, they were priced as if one thread ran them all.
+static void markParallelCallees(ProgramProfile &P, const Module &M) {
+  std::map<StringRef, size_t> Index;
+  for (size_t I = 0; I < P.Functions.size(); ++I)
+    Index.emplace(P.Functions[I].Name, I);
+  std::vector<std::vector<size_t>> Callees(P.Functions.size());
+  for (const Function &F : M) {
+    auto It = Index.find(F.getName());
+    if (F.isDeclaration() || It == Index.end())
+      continue;
+    for (const Instruction &I : instructions(F))
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *G = CB->getCalledFunction()) {
+          auto J = Index.find(G->getName());
+          if (J != Index.end())
+            Callees[It->second].push_back(J->second);
+        }
+  }
+  auto isParallel = [&](size_t I) { return P.Functions[I].Parallel; };
+  // The functions Root reaches without entering another parallel function.
+  auto reach = [&](size_t Root) {
+    std::vector<bool> Seen(P.Functions.size(), false);
+    std::vector<size_t> Work{Root};
+    Seen[Root] = true;
+    while (!Work.empty()) {
+      size_t F = Work.back();
+      Work.pop_back();
+      for (size_t G : Callees[F])
+        if (!Seen[G] && !isParallel(G)) {
+          Seen[G] = true;
+          Work.push_back(G);
+        }
+    }
+    return Seen;
+  };
+  auto Entry = Index.find(P.Module.Entry);
+  std::vector<bool> Serial = Entry == Index.end()
+                                 ? std::vector<bool>(P.Functions.size(), false)
+                                 : reach(Entry->second);
+  std::vector<int64_t> Owner(P.Functions.size(), -1); // -2: several.
+  for (size_t I = 0; I < P.Functions.size(); ++I) {
+    if (!isParallel(I) || P.Functions[I].Calls == 0)
+      continue;
+    std::vector<bool> Inside = reach(I);
+    for (size_t G = 0; G < Inside.size(); ++G)
+      if (Inside[G] && G != I)
+        Owner[G] = Owner[G] == -1 ? int64_t(I) : -2;
+  }
+  for (size_t G = 0; G < P.Functions.size(); ++G)
+    if (Owner[G] >= 0 && !Serial[G] && !isParallel(G) &&
+        P.Functions[G].Calls > 0)
+      P.Functions[G].ParallelIn = P.Functions[size_t(Owner[G])].Name;
+}
+
 Expected<ProgramProfile> profileModule(StringRef Path,
                                        const ProfileOptions &Opts) {
   for (uint32_t L : Opts.LineSizes)
@@ -264,6 +326,7 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   if (!*Graphlets)
     return Graphlets->takeError();
   attachGraphlets(*P, **Graphlets);
+  markParallelCallees(*P, M);
   if (!MB)
     return P;
   if (!*MB) {

@@ -302,6 +302,7 @@ void *TVMModuleCtx = nullptr;
       RC != 0)
     childFail(Entry + " returned " + std::to_string(RC) +
               (S.LastError.empty() ? std::string() : ": " + S.LastError));
+  S.flushTasks(); // Tasks main() never waited for.
   if (!Job.HasExtent) {
     S.Accum.assign(S.Counters, S.Counters + Job.Map.NumCounters);
     S.EntryCalls = 1;

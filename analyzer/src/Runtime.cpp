@@ -24,6 +24,7 @@
 #include <cstring>
 #include <ctime>
 #include <malloc.h>
+#include <map>
 #include <string>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -241,6 +242,12 @@ void RunState::recordLaunch(const void *Fn, ParallelRuntime R, uint64_t Tasks) {
   RuntimeOf[Id] = R;
   if (InExtent)
     ++Launches[Id][Tasks];
+}
+
+void RunState::flushTasks() {
+  for (auto [Routine, N] : PendingTasks)
+    recordLaunch(Routine, ParallelRuntime::OpenMPTask, N);
+  PendingTasks.clear();
 }
 
 static_assert(RunState::BlockMem::SetSlots == 64,
@@ -520,6 +527,7 @@ extern "C" void cropLeave() {
   RunState &S = state();
   if (S.Depth == 0 || --S.Depth != 0)
     return;
+  S.flushTasks(); // The entry's orphaned tasks, counted within it.
   for (size_t I = 0; I < S.Map->NumCounters; ++I)
     S.Accum[I] += S.Counters[I] - S.Snapshot[I];
   S.InExtent = false;
@@ -823,6 +831,8 @@ extern "C" void kmpcForkCall(void *, int32_t Argc, void *Microtask, ...) {
     S.endTask();
     ++Tid;
   } while (Tid < Stack[Level].Tasks);
+  // The region's end waits for its explicit tasks.
+  S.flushTasks();
   S.recordLaunch(Microtask, ParallelRuntime::OpenMP, uint64_t(Tid));
   Stack.pop_back();
 }
@@ -874,6 +884,147 @@ extern "C" int32_t kmpcMasked(void *, int32_t, int32_t Filter) {
   return ompTid() == Filter;
 }
 extern "C" int32_t kmpcSingle(void *, int32_t) { return ompTid() == 0; }
+
+//===-- OpenMP explicit tasks ---------------------------------------------===//
+//
+// Each task runs when it is created (an OpenMP runtime may always run a task
+// at once), so dependences and taskwaits are already met. A task is one unit
+// of parallel work: the tasks of one routine created between two points where
+// the program waits for them (taskwait, the end of a taskgroup, a barrier, the
+// end of the region) are recorded as one launch of that many tasks, which the
+// predictor spreads over the target's threads like a loop's iterations.
+
+/// libomp's kmp_task_t as clang lays it out (kmp.h): the compiler stores the
+/// shared variables' addresses through Shareds and the firstprivate copies
+/// after this header, inside SizeofTask.
+struct KmpTask {
+  void *Shareds;
+  int32_t (*Routine)(int32_t, void *);
+  int32_t PartId;
+  union {
+    int32_t Priority;
+    int32_t (*Destructors)(int32_t, void *);
+  } Data1, Data2;
+};
+/// What the runtime keeps in front of each task: its flags and its size, for
+/// the destructors and for a taskloop's copies.
+struct alignas(64) KmpTaskHeader {
+  int32_t Flags;
+  size_t TaskBytes; ///< kmp_task_t, privates and shareds.
+};
+constexpr int32_t KmpTaskDestructors = 0x8;
+
+KmpTaskHeader *taskHeader(KmpTask *T) {
+  return reinterpret_cast<KmpTaskHeader *>(T) - 1;
+}
+
+void ompTaskSync() { state().flushTasks(); }
+
+KmpTask *ompAllocTask(int32_t Flags, size_t TaskBytes) {
+  // libomp serves tasks from per-thread pools: no page is faulted in anew.
+  auto *H = static_cast<KmpTaskHeader *>(
+      allocLines(alignof(KmpTaskHeader), sizeof(KmpTaskHeader) + TaskBytes,
+                 "__kmpc_omp_task_alloc", 0, /*Recorded=*/false));
+  H->Flags = Flags;
+  H->TaskBytes = TaskBytes;
+  return reinterpret_cast<KmpTask *>(H + 1);
+}
+void ompFreeTask(int32_t Gtid, KmpTask *T) {
+  if (taskHeader(T)->Flags & KmpTaskDestructors && T->Data1.Destructors)
+    T->Data1.Destructors(Gtid, T);
+  freeLines(taskHeader(T));
+}
+/// Runs task T as task Index of Count (0: not known yet).
+void ompRunTask(int32_t Gtid, KmpTask *T, uint64_t Index, uint64_t Count) {
+  RunState &S = state();
+  void *Routine = reinterpret_cast<void *>(T->Routine);
+  S.beginTask(Index, Count);
+  T->Routine(Gtid, T);
+  S.endTask();
+  ++S.PendingTasks[Routine];
+}
+
+extern "C" KmpTask *kmpcOmpTaskAlloc(void *, int32_t, int32_t Flags,
+                                     size_t SizeofTask, size_t SizeofShareds,
+                                     int32_t (*Entry)(int32_t, void *)) {
+  size_t SharedsAt = (SizeofTask + alignof(void *) - 1) & ~(alignof(void *) - 1);
+  KmpTask *T = ompAllocTask(Flags, SharedsAt + SizeofShareds);
+  T->Shareds = SizeofShareds ? reinterpret_cast<char *>(T) + SharedsAt : nullptr;
+  T->Routine = Entry;
+  T->PartId = 0;
+  return T;
+}
+extern "C" int32_t kmpcOmpTask(void *, int32_t Gtid, KmpTask *T) {
+  RunState &S = state();
+  ompRunTask(Gtid, T, S.PendingTasks[reinterpret_cast<void *>(T->Routine)], 0);
+  ompFreeTask(Gtid, T);
+  return 0; // TASK_CURRENT_NOT_QUEUED
+}
+extern "C" int32_t kmpcOmpTaskWithDeps(void *Loc, int32_t Gtid, KmpTask *T,
+                                       int32_t, void *, int32_t, void *) {
+  return kmpcOmpTask(Loc, Gtid, T);
+}
+// if(0) tasks: the encountering thread runs the routine itself, between
+// these two calls, and waits for it: not parallel work.
+extern "C" void kmpcOmpTaskBeginIf0(void *, int32_t, KmpTask *) {}
+extern "C" void kmpcOmpTaskCompleteIf0(void *, int32_t Gtid, KmpTask *T) {
+  ompFreeTask(Gtid, T);
+}
+extern "C" int32_t kmpcOmpTaskwait(void *, int32_t) {
+  ompTaskSync();
+  return 0;
+}
+extern "C" void kmpcTaskSync(void *, int32_t) { ompTaskSync(); }
+extern "C" int32_t kmpcOmpTaskyield(void *, int32_t, int32_t) { return 0; }
+
+/// `#pragma omp taskloop`: the loop's [*Lb, *Ub] by St is cut into tasks,
+/// copies of T whose own bounds (at the same offsets as Lb and Ub in T) say
+/// which chunk each runs. grainsize(g) (Sched 1): as many tasks as hold g
+/// iterations each; num_tasks(n) (Sched 2): n tasks; neither: one per
+/// virtual thread (libomp makes one per thread of the team). Chunks differ
+/// by at most one iteration, the larger first.
+extern "C" void kmpcTaskloop(void *, int32_t Gtid, KmpTask *T, int32_t IfVal,
+                             uint64_t *Lb, uint64_t *Ub, int64_t St,
+                             int32_t NoGroup, int32_t Sched, uint64_t Grain,
+                             void (*TaskDup)(KmpTask *, KmpTask *, int32_t)) {
+  int64_t Lo = int64_t(*Lb), Hi = int64_t(*Ub);
+  uint64_t Trip = tripCount(Lo, Hi, St);
+  uint64_t Tasks = Sched == 1   ? (Grain ? Trip / Grain : Trip)
+                   : Sched == 2 ? Grain
+                                : uint64_t(OmpVirtualTeam);
+  Tasks = std::max<uint64_t>(1, std::min(Tasks, Trip));
+  if (!IfVal)
+    Tasks = 1;
+  size_t LbAt = reinterpret_cast<char *>(Lb) - reinterpret_cast<char *>(T);
+  size_t UbAt = reinterpret_cast<char *>(Ub) - reinterpret_cast<char *>(T);
+  size_t Bytes = taskHeader(T)->TaskBytes;
+  uint64_t Base = Trip / Tasks, Extra = Trip % Tasks, First = 0;
+  for (uint64_t I = 0; I < Tasks && Trip; ++I) {
+    uint64_t N = Base + (I < Extra ? 1 : 0);
+    KmpTask *C = ompAllocTask(taskHeader(T)->Flags, Bytes);
+    std::memcpy(C, T, Bytes);
+    if (T->Shareds)
+      C->Shareds = reinterpret_cast<char *>(C) +
+                   (static_cast<char *>(T->Shareds) -
+                    reinterpret_cast<char *>(T));
+    if (TaskDup)
+      TaskDup(C, T, I + 1 == Tasks);
+    auto *CLb = reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(C) + LbAt);
+    auto *CUb = reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(C) + UbAt);
+    *CLb = uint64_t(Lo + int64_t(First) * St);
+    *CUb = uint64_t(Lo + int64_t(First + N - 1) * St);
+    First += N;
+    if (IfVal)
+      ompRunTask(Gtid, C, I, Tasks);
+    else
+      C->Routine(Gtid, C);
+    // The copy's destructors run; the pattern's, with the pattern.
+    ompFreeTask(Gtid, C);
+  }
+  freeLines(taskHeader(T));
+  if (!NoGroup)
+    ompTaskSync();
+}
 
 //===-- Halide ------------------------------------------------------------===//
 
@@ -1026,7 +1177,7 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"__kmpc_dispatch_fini_8u", fn(kmpcNoop)},
       {"__kmpc_dispatch_deinit", fn(kmpcNoop)},
       {"__kmpc_global_thread_num", fn(kmpcGlobalThreadNum)},
-      {"__kmpc_barrier", fn(kmpcNoop)},
+      {"__kmpc_barrier", fn(kmpcTaskSync)},
       {"__kmpc_push_num_threads", fn(kmpcNoop)},
       {"__kmpc_push_proc_bind", fn(kmpcNoop)},
       {"__kmpc_serialized_parallel", fn(kmpcNoop)},
@@ -1044,6 +1195,16 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"__kmpc_end_masked", fn(kmpcNoop)},
       {"__kmpc_single", fn(kmpcSingle)},
       {"__kmpc_end_single", fn(kmpcNoop)},
+      {"__kmpc_omp_task_alloc", fn(kmpcOmpTaskAlloc)},
+      {"__kmpc_omp_task", fn(kmpcOmpTask)},
+      {"__kmpc_omp_task_with_deps", fn(kmpcOmpTaskWithDeps)},
+      {"__kmpc_omp_task_begin_if0", fn(kmpcOmpTaskBeginIf0)},
+      {"__kmpc_omp_task_complete_if0", fn(kmpcOmpTaskCompleteIf0)},
+      {"__kmpc_omp_taskwait", fn(kmpcOmpTaskwait)},
+      {"__kmpc_omp_taskyield", fn(kmpcOmpTaskyield)},
+      {"__kmpc_taskgroup", fn(kmpcNoop)},
+      {"__kmpc_end_taskgroup", fn(kmpcTaskSync)},
+      {"__kmpc_taskloop", fn(kmpcTaskloop)},
       {"omp_get_thread_num", fn(ompGetThreadNum)},
       {"omp_get_num_threads", fn(ompGetNumThreads)},
       {"omp_get_max_threads", fn(ompGetMaxThreads)},

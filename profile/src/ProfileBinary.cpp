@@ -466,6 +466,7 @@ std::string crop::profileToBinary(const ProgramProfile &P) {
       W.u(L.Tasks);
       W.u(L.Launches);
     }
+    W.s(F.ParallelIn);
     W.u(F.Blocks.size());
     for (const BlockProfile &B : F.Blocks)
       W.block(B);
@@ -535,12 +536,14 @@ Expected<ProgramProfile> crop::profileFromBinary(StringRef Bytes,
     F.Calls = R.u();
     F.Parallel = R.b();
     F.Runtime = ParallelRuntime(
-        R.u(uint64_t(ParallelRuntime::TVM), "unknown parallel runtime"));
+        R.u(uint64_t(ParallelRuntime::OpenMPTask), "unknown parallel runtime"));
     for (size_t J = 0, JE = R.n(); J < JE && !R.failed(); ++J) {
       LaunchGroup &L = F.Launches.emplace_back();
       L.Tasks = R.u();
       L.Launches = R.u();
     }
+    if (R.Version >= 8)
+      F.ParallelIn = R.s();
     size_t NB = R.n();
     R.reserve(F.Blocks, NB);
     for (size_t J = 0; J < NB && !R.failed(); ++J)

@@ -603,10 +603,12 @@ static bool fromJSON(const json::Value &V, FunctionProfile &F, json::Path P) {
   if (!M || !M.map("name", F.Name) || !C ||
       !readU64(*C, F.Calls, P.field("calls")) ||
       !M.map("parallel", F.Parallel) || !M.map("runtime", Runtime) ||
-      !M.mapOptional("launches", F.Launches) || !M.map("blocks", F.Blocks))
+      !M.mapOptional("launches", F.Launches) ||
+      !M.mapOptional("parallel_in", F.ParallelIn) || !M.map("blocks", F.Blocks))
     return false;
   for (ParallelRuntime R : {ParallelRuntime::None, ParallelRuntime::OpenMP,
-                            ParallelRuntime::Halide, ParallelRuntime::TVM})
+                            ParallelRuntime::Halide, ParallelRuntime::TVM,
+                            ParallelRuntime::OpenMPTask})
     if (Runtime == parallelRuntimeName(R)) {
       F.Runtime = R;
       return true;
@@ -635,6 +637,8 @@ std::string crop::profileToJSON(const ProgramProfile &P) {
                    {"blocks", std::move(Blocks)}};
     if (F.Parallel)
       O["launches"] = std::move(Launches);
+    if (!F.ParallelIn.empty())
+      O["parallel_in"] = F.ParallelIn;
     Fns.push_back(std::move(O));
   }
   json::Object Module{{"hash", P.Module.Hash},

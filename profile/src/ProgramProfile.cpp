@@ -33,6 +33,8 @@ const char *crop::parallelRuntimeName(ParallelRuntime R) {
     return "halide";
   case ParallelRuntime::TVM:
     return "tvm";
+  case ParallelRuntime::OpenMPTask:
+    return "openmp-task";
   }
   return "unknown";
 }

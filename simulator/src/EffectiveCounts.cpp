@@ -26,6 +26,20 @@ double crop::effectiveTaskFactor(const FunctionProfile &F, unsigned Threads) {
   return Epochs / double(F.Calls);
 }
 
+FunctionPlan crop::planFunction(const ProgramProfile &Prof,
+                                const FunctionProfile &F, unsigned Threads) {
+  if (F.Parallel || F.ParallelIn.empty())
+    return planFunction(F, Threads);
+  const FunctionProfile *Owner = Prof.findFunction(F.ParallelIn);
+  if (!Owner || !Owner->Parallel)
+    return planFunction(F, Threads);
+  FunctionPlan Plan = planFunction(*Owner, Threads);
+  Plan.PerThreadPrologue = false;
+  Plan.Launches = 0;
+  Plan.PaysLaunch = false;
+  return Plan;
+}
+
 // Tarjan's SCCs, iteratively (deep CFGs would overflow the stack).
 std::vector<bool>
 crop::blocksInLoops(const FunctionProfile &F,
@@ -108,7 +122,10 @@ FunctionPlan crop::planFunction(const FunctionProfile &F, unsigned Threads) {
   }
   for (const LaunchGroup &G : Groups)
     Plan.Launches += double(G.Launches);
-  Plan.PaysLaunch = Threads > 1 || F.Runtime == ParallelRuntime::OpenMP;
+  // An explicit task's team is its region's, which paid for its launch; a
+  // task is one call of its routine, prologue included, as Halide's are.
+  Plan.PaysLaunch = F.Runtime != ParallelRuntime::OpenMPTask &&
+                    (Threads > 1 || F.Runtime == ParallelRuntime::OpenMP);
   if (Tasks > 0) {
     Plan.SerialWeight = Weighted / Tasks;
     Plan.Running = std::max(1u, unsigned(std::lround(Running / Tasks)));

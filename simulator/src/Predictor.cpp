@@ -360,7 +360,7 @@ Prediction CpuPredictor::run() {
   }
   const double LaunchSeconds = hw::parallelLaunchSeconds(Cpu, R.Threads);
   for (const FunctionProfile &F : Prof.Functions) {
-    FunctionPlan Plan = planFunction(F, R.Threads);
+    FunctionPlan Plan = planFunction(Prof, F, R.Threads);
     // Each launch of a parallel loop holds the launching thread while the
     // runtime wakes the team, schedules the iterations and joins it at the
     // end: time no block's cost contains (docs/prediction.md, "Parallel

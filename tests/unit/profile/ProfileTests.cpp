@@ -417,6 +417,18 @@ static ProgramProfile everyFieldProfile() {
   Serial.Name = "kernel";
   Serial.Calls = 3;
   P.Functions.push_back(Serial);
+  FunctionProfile Helper;
+  Helper.Name = "row_helper";
+  Helper.Calls = 10;
+  Helper.ParallelIn = "kernel.omp_outlined";
+  P.Functions.push_back(Helper);
+  FunctionProfile Task;
+  Task.Name = ".omp_task_entry.";
+  Task.Calls = 8;
+  Task.Parallel = true;
+  Task.Runtime = ParallelRuntime::OpenMPTask;
+  Task.Launches = {{8, 1}};
+  P.Functions.push_back(Task);
   return P;
 }
 
@@ -433,6 +445,11 @@ TEST_CASE("the binary profile holds what the JSON one holds", "[profile]") {
   CHECK(Q->Functions[0].Blocks[0].Body.G[2].NoNaNs);
   CHECK(Json.find("\"no_nans\": true") != std::string::npos);
   CHECK(Q->Functions[0].Blocks[0].Sets == SetCrowding{40, 450, 300});
+  CHECK(Q->Functions[2].ParallelIn == "kernel.omp_outlined");
+  CHECK(Json.find("\"parallel_in\": \"kernel.omp_outlined\"") !=
+        std::string::npos);
+  CHECK(Q->Functions[3].Runtime == ParallelRuntime::OpenMPTask);
+  CHECK(Json.find("\"runtime\": \"openmp-task\"") != std::string::npos);
   // profileFromBuffer tells the forms apart.
   auto FromJson = profileFromBuffer(Json, "mem.json");
   auto FromBin = profileFromBuffer(Bin, "mem.cprof");

@@ -121,6 +121,42 @@ const BlockPrediction &block(const Prediction &P, const std::string &Name) {
 
 } // namespace
 
+TEST_CASE("a helper that runs only inside a parallel function's tasks "
+          "shares its threads",
+          "[predict]") {
+  // kernel.par: 10 tasks, each calling `row` once (the compiler did not
+  // inline it); row's own blocks: one loop of 100 per call.
+  ProgramProfile P = handProfile(10, 100, true);
+  FunctionProfile Row = handProfile(10, 100, false).Functions[0];
+  Row.Name = "row";
+  P.Functions.push_back(Row);
+  hw::Target T = target("gold5220r");
+  auto rowLoop = [&](const ProgramProfile &Q, unsigned Threads) {
+    PredictOptions O;
+    O.Threads = Threads;
+    llvm::Expected<Prediction> R = predict(Q, T, O);
+    REQUIRE(static_cast<bool>(R));
+    for (const BlockPrediction &B : R->Blocks)
+      if (B.Function == "row" && B.Block == "loop")
+        return B.ECount;
+    FAIL("no row:loop");
+    return 0.0;
+  };
+  // Without the record: all ten calls on one thread, at any thread count.
+  CHECK(rowLoop(P, 4) == Approx(1000));
+  P.Functions[1].ParallelIn = "kernel.par";
+  // With it: the slowest of 4 threads runs 3 of the 10 tasks, and their calls.
+  CHECK(rowLoop(P, 4) == Approx(300));
+  CHECK(rowLoop(P, 1) == Approx(1000));
+  FunctionPlan Plan = planFunction(P, P.Functions[1], 4);
+  CHECK(Plan.Factor == Approx(0.3));
+  CHECK_FALSE(Plan.PaysLaunch);      // kernel.par paid for the launch.
+  CHECK_FALSE(Plan.PerThreadPrologue); // each call runs row's entry.
+  // A name that is no parallel function of the profile changes nothing.
+  P.Functions[1].ParallelIn = "kernel";
+  CHECK(rowLoop(P, 4) == Approx(1000));
+}
+
 TEST_CASE("Eq. 3: 10 tasks take 1 epoch on >= 10 threads, 3 on 4",
           "[predict]") {
   FunctionProfile F;

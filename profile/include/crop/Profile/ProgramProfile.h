@@ -22,7 +22,7 @@
 namespace crop {
 
 /// Which parallel runtime launched a function's tasks.
-enum class ParallelRuntime : uint8_t { None, OpenMP, Halide, TVM };
+enum class ParallelRuntime : uint8_t { None, OpenMP, Halide, TVM, OpenMPTask };
 const char *parallelRuntimeName(ParallelRuntime R);
 
 /// One CFG edge out of a block and how often it was taken in total.
@@ -197,6 +197,11 @@ struct FunctionProfile {
   ParallelRuntime Runtime = ParallelRuntime::None;
   /// Only for parallel functions; sums to Calls.
   std::vector<LaunchGroup> Launches;
+  /// For a function that is not parallel itself but runs only inside the
+  /// tasks of one parallel function (called from it directly or through
+  /// other such functions): that function's name. Its work is shared out
+  /// over the threads with those tasks. Empty otherwise.
+  std::string ParallelIn;
   /// Blocks in function order; the first is the entry block.
   std::vector<BlockProfile> Blocks;
 
@@ -230,8 +235,9 @@ inline bool validVectorBits(int64_t Bits) {
 struct ProgramProfile {
   /// 2: binary profiles carry GraphletMachine::SlotTrips; 3: and
   /// BlockProfile::Sets; 4: and SampleTasks; 5: and
-  /// BlockReuse::StoreWriteBack; 6: and SampleTime; 7: and AllocEvents.
-  static constexpr unsigned FormatVersion = 7;
+  /// BlockReuse::StoreWriteBack; 6: and SampleTime; 7: and AllocEvents;
+  /// 8: FunctionProfile::ParallelIn and ParallelRuntime::OpenMPTask.
+  static constexpr unsigned FormatVersion = 8;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the

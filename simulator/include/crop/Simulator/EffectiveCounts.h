@@ -49,6 +49,12 @@ struct FunctionPlan {
 
 FunctionPlan planFunction(const FunctionProfile &F, unsigned Threads);
 
+/// F's plan within its profile: a function that runs only inside another's
+/// tasks (FunctionProfile::ParallelIn) shares that function's threads, with
+/// no launch of its own and every block paid per call.
+FunctionPlan planFunction(const ProgramProfile &Prof, const FunctionProfile &F,
+                          unsigned Threads);
+
 /// Blocks on a CFG cycle (a loop) of F, by Tarjan's SCCs over the profile's
 /// successor lists; Index maps block names to their position in F.Blocks.
 std::vector<bool> blocksInLoops(const FunctionProfile &F,

@@ -82,3 +82,36 @@ void idonly(float *a) {
       a[0] += 1;
   }
 }
+
+/* A parallel loop whose body calls a helper the compiler keeps out of line:
+ * the helper runs only inside the loop's tasks. */
+__attribute__((noinline)) static void add_row(float *r, int n) {
+  for (int j = 0; j < n; ++j)
+    r[j] += 1;
+}
+void helper(float *a) {
+#pragma omp parallel for
+  for (int i = 0; i < 6; ++i)
+    add_row(a + i * 8, 8);
+}
+
+/* Explicit tasks: three rounds of 4 tasks, each round waited for; then a
+ * taskloop of 10 iterations cut into tasks of at least 4 (grainsize): 2. */
+void tasks(float *a) {
+#pragma omp parallel
+#pragma omp single
+  for (int r = 0; r < 3; ++r) {
+    for (int t = 0; t < 4; ++t) {
+#pragma omp task firstprivate(r, t)
+      a[r * 4 + t] += 1;
+    }
+#pragma omp taskwait
+  }
+}
+void taskloop10(float *a) {
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop grainsize(4)
+  for (int i = 0; i < 10; ++i)
+    a[i] += 1;
+}
