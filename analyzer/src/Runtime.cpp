@@ -947,9 +947,11 @@ void ompRunTask(int32_t Gtid, KmpTask *T, uint64_t Index, uint64_t Count) {
 extern "C" KmpTask *kmpcOmpTaskAlloc(void *, int32_t, int32_t Flags,
                                      size_t SizeofTask, size_t SizeofShareds,
                                      int32_t (*Entry)(int32_t, void *)) {
-  size_t SharedsAt = (SizeofTask + alignof(void *) - 1) & ~(alignof(void *) - 1);
+  size_t SharedsAt =
+      (SizeofTask + alignof(void *) - 1) & ~(alignof(void *) - 1);
   KmpTask *T = ompAllocTask(Flags, SharedsAt + SizeofShareds);
-  T->Shareds = SizeofShareds ? reinterpret_cast<char *>(T) + SharedsAt : nullptr;
+  T->Shareds =
+      SizeofShareds ? reinterpret_cast<char *>(T) + SharedsAt : nullptr;
   T->Routine = Entry;
   T->PartId = 0;
   return T;
@@ -1004,13 +1006,15 @@ extern "C" void kmpcTaskloop(void *, int32_t Gtid, KmpTask *T, int32_t IfVal,
     KmpTask *C = ompAllocTask(taskHeader(T)->Flags, Bytes);
     std::memcpy(C, T, Bytes);
     if (T->Shareds)
-      C->Shareds = reinterpret_cast<char *>(C) +
-                   (static_cast<char *>(T->Shareds) -
-                    reinterpret_cast<char *>(T));
+      C->Shareds =
+          reinterpret_cast<char *>(C) +
+          (static_cast<char *>(T->Shareds) - reinterpret_cast<char *>(T));
     if (TaskDup)
       TaskDup(C, T, I + 1 == Tasks);
-    auto *CLb = reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(C) + LbAt);
-    auto *CUb = reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(C) + UbAt);
+    auto *CLb =
+        reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(C) + LbAt);
+    auto *CUb =
+        reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(C) + UbAt);
     *CLb = uint64_t(Lo + int64_t(First) * St);
     *CUb = uint64_t(Lo + int64_t(First + N - 1) * St);
     First += N;

@@ -150,7 +150,7 @@ TEST_CASE("a helper that runs only inside a parallel function's tasks "
   CHECK(rowLoop(P, 1) == Approx(1000));
   FunctionPlan Plan = planFunction(P, P.Functions[1], 4);
   CHECK(Plan.Factor == Approx(0.3));
-  CHECK_FALSE(Plan.PaysLaunch);      // kernel.par paid for the launch.
+  CHECK_FALSE(Plan.PaysLaunch);        // kernel.par paid for the launch.
   CHECK_FALSE(Plan.PerThreadPrologue); // each call runs row's entry.
   // A name that is no parallel function of the profile changes nothing.
   P.Functions[1].ParallelIn = "kernel";
