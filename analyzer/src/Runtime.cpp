@@ -868,6 +868,7 @@ extern "C" int ompGetNumThreads() {
 extern "C" int ompGetMaxThreads() { return int(OmpVirtualTeam); }
 extern "C" int ompGetNumProcs() { return int(OmpVirtualTeam); }
 extern "C" int ompInParallel() { return !ompStack().empty(); }
+extern "C" int ompGetLevel() { return int(ompStack().size()); }
 extern "C" double ompGetWtime() {
   timespec T;
   clock_gettime(CLOCK_MONOTONIC, &T);
@@ -875,6 +876,7 @@ extern "C" double ompGetWtime() {
 }
 extern "C" void ompSetNumThreads(int) {}
 extern "C" void kmpcNoop() {}
+extern "C" int32_t kmpcFalse() { return 0; }
 extern "C" int32_t kmpcReduce(void *, int32_t, int32_t, size_t, void *, void *,
                               void *) {
   return 1; // This task combines its partial result itself.
@@ -1187,6 +1189,17 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"__kmpc_serialized_parallel", fn(kmpcNoop)},
       {"__kmpc_end_serialized_parallel", fn(kmpcNoop)},
       {"__kmpc_critical", fn(kmpcNoop)},
+      // Tasks run in order: an ordered region's or a doacross loop's
+      // predecessors have run; cancellation is never requested.
+      {"__kmpc_ordered", fn(kmpcNoop)},
+      {"__kmpc_end_ordered", fn(kmpcNoop)},
+      {"__kmpc_doacross_init", fn(kmpcNoop)},
+      {"__kmpc_doacross_wait", fn(kmpcNoop)},
+      {"__kmpc_doacross_post", fn(kmpcNoop)},
+      {"__kmpc_doacross_fini", fn(kmpcNoop)},
+      {"__kmpc_cancellationpoint", fn(kmpcFalse)},
+      {"__kmpc_cancel", fn(kmpcFalse)},
+      {"__kmpc_cancel_barrier", fn(kmpcFalse)},
       {"__kmpc_end_critical", fn(kmpcNoop)},
       {"__kmpc_flush", fn(kmpcNoop)},
       {"__kmpc_reduce", fn(kmpcReduce)},
@@ -1216,6 +1229,11 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"omp_in_parallel", fn(ompInParallel)},
       {"omp_get_wtime", fn(ompGetWtime)},
       {"omp_set_num_threads", fn(ompSetNumThreads)},
+      {"omp_set_dynamic", fn(ompSetNumThreads)},
+      {"omp_get_dynamic", fn(kmpcFalse)},
+      {"omp_in_final", fn(kmpcFalse)},
+      {"omp_get_level", fn(ompGetLevel)},
+      {"omp_get_active_level", fn(ompGetLevel)},
       // Halide.
       {"halide_do_par_for", fn(haldoParFor)},
       {"halide_malloc", fn(halMalloc)},

@@ -115,3 +115,14 @@ void taskloop10(float *a) {
   for (int i = 0; i < 10; ++i)
     a[i] += 1;
 }
+
+/* An ordered loop: its ordered part runs in iteration order, as the tasks
+ * already do. */
+void ordered6(float *a) {
+#pragma omp parallel for ordered schedule(static)
+  for (int i = 0; i < 6; ++i) {
+    float x = a[i] * 2;
+#pragma omp ordered
+    a[i] = x + (i ? a[i - 1] : 0);
+  }
+}
