@@ -17,6 +17,7 @@
 #include "crop/Passes/StaticAnalysis.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
@@ -127,6 +128,25 @@ void attachMachineBlocks(ProgramProfile &P, const ModuleMachineBlocks &MB) {
         S.Superblock.Machine = {*Own, *Succ};
       }
     }
+  }
+}
+
+/// Gives each of Names (functions the module declares and nothing here
+/// defines) a body that ends the run naming it, so a module that calls one
+/// only on a path the run does not take can still be profiled.
+void defineMissingFunctions(Module &M, ArrayRef<std::string> Names) {
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Hook =
+      M.getOrInsertFunction(abi::MissingFunctionHookSymbol,
+                            Type::getVoidTy(Ctx), PointerType::getUnqual(Ctx));
+  for (const std::string &N : Names) {
+    Function *F = M.getFunction(N);
+    if (!F || !F->isDeclaration())
+      continue;
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+    B.CreateCall(Hook, {B.CreateGlobalStringPtr(N)});
+    B.CreateUnreachable();
+    F->setLinkage(GlobalValue::InternalLinkage);
   }
 }
 
@@ -310,13 +330,29 @@ Expected<ProgramProfile> profileModule(StringRef Path,
   Job.Plan = std::move(*Plan);
 
   std::vector<std::string> Unknown = unknownSymbols(M);
-  if (!Unknown.empty())
+  // Data nothing here defines cannot be made up; a function can be given a
+  // body that stops the run if it is ever called. Other compilers' IR
+  // declares such functions on paths a run rarely takes: Rust's panics
+  // (panic_bounds_check) and personality routine, C++'s exception helpers.
+  std::vector<std::string> Data, Stubbed;
+  for (const std::string &N : Unknown)
+    (M.getFunction(N) ? Stubbed : Data).push_back(N);
+  if (!Data.empty())
     return createStringError(
         inconvertibleErrorCode(),
         Path +
-            ": the module uses external symbols that neither the C "
-            "library nor Crop's OpenMP/Halide/TVM runtimes define: " +
-            join(Unknown, ", "));
+            ": the module uses external data that neither the C library nor "
+            "Crop's OpenMP/Halide/TVM runtimes define: " +
+            join(Data, ", "));
+  if (!Stubbed.empty()) {
+    defineMissingFunctions(M, Stubbed);
+    if (Opts.Progress)
+      Opts.Progress(
+          std::to_string(Stubbed.size()) +
+          " function(s) the module declares are defined nowhere here (" +
+          join(Stubbed, ", ") +
+          "): the run stops with an error if the program calls one");
+  }
 
   Expected<ProgramProfile> P = detail::runProfiled(Job);
   if (!P)

@@ -1064,6 +1064,11 @@ extern "C" void halError(void *, const char *Msg) {
 extern "C" void halPrint(void *, const char *Msg) {
   std::fputs(Msg ? Msg : "", stderr);
 }
+extern "C" void cropMissingFunction(const char *Name) {
+  childFail(std::string("the program called ") + (Name ? Name : "?") +
+            ", which the module only declares and neither the C library nor "
+            "Crop's OpenMP/Halide/TVM runtimes define");
+}
 extern "C" void cropHalideError(const char *Name) {
   if (state().LastError.empty())
     state().LastError = std::string(Name) + " was called";
@@ -1149,6 +1154,7 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {abi::EnterHookSymbol, fn(cropEnter)},
       {abi::LeaveHookSymbol, fn(cropLeave)},
       {abi::HalideErrorHookSymbol, fn(cropHalideError)},
+      {abi::MissingFunctionHookSymbol, fn(cropMissingFunction)},
       // Allocation under the memory cap; exit/abort become errors.
       {"malloc", fn(cropMalloc)},
       {"calloc", fn(cropCalloc)},

@@ -1016,17 +1016,26 @@ TEST_CASE("freed memory is reused under the memory cap", "[analyzer]") {
   CHECK(block(fn(*P, "main"), "l").Count == 4000);
 }
 
-TEST_CASE("unknown external symbols are listed before running",
+TEST_CASE("unknown external data is listed before running; unknown "
+          "functions stop the run only when called",
           "[analyzer][bad]") {
   std::string E = profileError(
       mainIR("call void @no_such_thing()\n  %v = load i32, ptr @nor_this\n"
+             "  %w = load i32, ptr @nor_that\n"
              "  call void @exit(i32 0)\n  ret i32 %v",
              "declare void @no_such_thing()\n@nor_this = external global i32\n"
-             "declare void @exit(i32)"),
+             "@nor_that = external global i32\ndeclare void @exit(i32)"),
       {});
-  CHECK_THAT(E, Catch::Contains("no_such_thing, nor_this"));
+  CHECK_THAT(E, Catch::Contains("external data"));
+  CHECK_THAT(E, Catch::Contains("nor_this, nor_that"));
   // Listed before anything ran: the exit() call would have been reported.
   CHECK_THAT(E, !Catch::Contains("exit("));
+  // A function is given a body that names it when the program calls it.
+  E = profileError(mainIR("call void @no_such_thing()\n  ret i32 0",
+                          "declare void @no_such_thing()"),
+                   {});
+  CHECK_THAT(E, Catch::Contains("the program called no_such_thing, which the "
+                                "module only declares"));
 }
 
 TEST_CASE("malformed IR is reported with its line", "[analyzer][bad]") {

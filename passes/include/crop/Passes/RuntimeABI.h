@@ -14,7 +14,7 @@
 
 namespace crop::abi {
 
-inline constexpr uint32_t RuntimeABIVersion = 1;
+inline constexpr uint32_t RuntimeABIVersion = 2;
 
 /// `i32` constant defined in the instrumented module: RuntimeABIVersion.
 inline constexpr const char *RuntimeABIVersionSymbol = "__crop_abi_version";
@@ -45,6 +45,13 @@ inline constexpr const char *LeaveHookSymbol = "__crop_leave";
 /// `void(ptr Name)`: what the bodies the runner gives Halide's
 /// `halide_error_*` declarations call; they then return -1.
 inline constexpr const char *HalideErrorHookSymbol = "__crop_halide_error";
+
+/// `void(ptr Name)`: what the bodies the runner gives functions the module
+/// declares and nothing here defines call (a Rust panic handler, a C++
+/// exception helper: code on paths the program rarely takes); it ends the
+/// run with an error naming the function. Since version 2.
+inline constexpr const char *MissingFunctionHookSymbol =
+    "__crop_missing_function";
 
 /// `i64(ptr Slots)`: the thunk the runner adds to call the entry with its
 /// arguments read from 8-byte slots (see docs/profiling.md).
