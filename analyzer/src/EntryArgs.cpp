@@ -50,6 +50,15 @@ unsigned typeBytes(StringRef T) {
 Expected<EntryPlan::Arg> parseArg(StringRef Spec) {
   EntryPlan::Arg A;
   A.Spec = Spec.str();
+  if (Spec.consume_front("@")) {
+    unsigned N = 0;
+    if (Spec.getAsInteger(10, N) || N == 0)
+      return specError(A.Spec, "expected @N, the buffer of the Nth --arg "
+                               "(from 1) passed again");
+    A.Buffer = true;
+    A.SameAs = int(N - 1);
+    return A;
+  }
   size_t Colon = Spec.find(':'), Eq = Spec.find('=');
   if (Colon != StringRef::npos && (Eq == StringRef::npos || Colon < Eq)) {
     A.Buffer = true;
@@ -303,6 +312,17 @@ Expected<EntryPlan> planEntry(Module &M, StringRef Entry,
     Expected<EntryPlan::Arg> A = parseArg(S);
     if (!A)
       return A.takeError();
+    if (A->SameAs >= 0) {
+      if (size_t(A->SameAs) >= P.Args.size() ||
+          !P.Args[size_t(A->SameAs)].Buffer)
+        return specError(S, "argument " + Twine(A->SameAs + 1) +
+                                " is not a buffer given before this one");
+      const EntryPlan::Arg &Of = P.Args[size_t(A->SameAs)];
+      A->Type = Of.Type;
+      A->Shape = Of.Shape;
+      if (Of.SameAs >= 0)
+        A->SameAs = Of.SameAs;
+    }
     P.Args.push_back(std::move(*A));
   }
   defineHalideErrorStubs(M);
@@ -369,6 +389,14 @@ Expected<EntryPlan> planEntry(Module &M, StringRef Entry,
 
 std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
   std::vector<uint64_t> Slots;
+  // Each buffer is made once; `@N` passes argument N's again.
+  std::vector<void *> Made(P.Args.size(), nullptr);
+  auto bufferFor = [&](const EntryPlan::Arg &A, unsigned I) {
+    unsigned Own = A.SameAs >= 0 ? unsigned(A.SameAs) : I;
+    if (!Made[Own])
+      Made[Own] = makeBuffer(P.Args[Own], Own);
+    return Made[Own];
+  };
   auto Ptr = [](const void *X) { return reinterpret_cast<uint64_t>(X); };
   switch (P.ABI) {
   case EntryABI::Main: {
@@ -389,7 +417,7 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
   }
   case EntryABI::Plain:
     for (unsigned I = 0; I < P.Args.size(); ++I)
-      Slots.push_back(P.Args[I].Buffer ? Ptr(makeBuffer(P.Args[I], I))
+      Slots.push_back(P.Args[I].Buffer ? Ptr(bufferFor(P.Args[I], I))
                                        : scalarBits(P.Args[I]));
     break;
   case EntryABI::Halide:
@@ -408,7 +436,7 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
         Dims[D] = {0, Extent, Stride, 0};
         Stride *= Extent;
       }
-      B->Host = static_cast<uint8_t *>(makeBuffer(A, I));
+      B->Host = static_cast<uint8_t *>(bufferFor(A, I));
       B->Code = typeCode(A.Type);
       B->Bits = uint8_t(typeBytes(A.Type) * 8);
       B->Lanes = 1;
@@ -432,7 +460,7 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
         continue;
       }
       auto *T = programNew<DLTensor>(1);
-      T->Data = makeBuffer(A, I);
+      T->Data = bufferFor(A, I);
       T->DeviceType = 1; // kDLCPU
       T->NDim = int32_t(A.Shape.size());
       T->Code = typeCode(A.Type);

@@ -253,6 +253,10 @@ struct EntryPlan {
     std::string Type; ///< f32, f64, i8..i64, u8..u64
     std::vector<int64_t> Shape;
     double Value = 0; ///< Scalars.
+    /// `@N`: the buffer of argument N (0-based here), passed again (an
+    /// in-place kernel's input and output; MLIR's allocated and aligned
+    /// pointers of one memref). -1: a buffer of its own.
+    int SameAs = -1;
   };
   std::vector<Arg> Args;
   std::vector<std::string> ProgramArgs; ///< argv for main.

@@ -39,7 +39,8 @@ cl::opt<std::string>
 cl::list<std::string>
     Args("arg",
          cl::desc("An argument for --entry: a buffer TYPE:D0xD1x.. "
-                  "(f32:128x768) or a scalar TYPE=VALUE (i32=4)"),
+                  "(f32:128x768), a scalar TYPE=VALUE (i32=4) or @N, the "
+                  "buffer of the Nth --arg again (in-place calls)"),
          cl::value_desc("spec"), cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<double> SampleRate("sample-rate",
                            cl::desc("SHARDS sampling rate for reuse "
