@@ -24,6 +24,14 @@ import rescore_all  # noqa: E402
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
+def crop_binary(test):
+    """The crop binary ctest names in $CROP; the test is skipped without one."""
+    crop = os.environ.get("CROP")
+    if not crop or not os.access(crop, os.X_OK):
+        test.skipTest("no crop binary (CROP)")
+    return crop
+
+
 class ScoreTest(unittest.TestCase):
     def test_kendall_tau_b_matches_scipy(self):
         rng = random.Random(1)
@@ -192,9 +200,7 @@ class RescoreTest(unittest.TestCase):
             self.assertEqual(len(rescore.programs(out, 1, committed, [committed])), 4)
 
     def test_an_unreadable_newest_profile_falls_back_to_an_older_one(self):
-        crop = os.environ.get("CROP")
-        if not crop or not os.access(crop, os.X_OK):
-            self.skipTest("no crop binary (CROP)")
+        crop = crop_binary(self)
         inputs = os.path.join(ROOT, "tests", "lit", "simulator", "Inputs")
         with tempfile.TemporaryDirectory() as out:
             os.mkdir(os.path.join(out, "profiles"))
@@ -231,9 +237,7 @@ class RescoreTest(unittest.TestCase):
             self.assertFalse(os.path.exists(os.path.join(out, "profiles", "1.cprof")))
 
     def test_json_profiles_are_predicted_from_binary_copies(self):
-        crop = os.environ.get("CROP")
-        if not crop or not os.access(crop, os.X_OK):
-            self.skipTest("no crop binary (CROP)")
+        crop = crop_binary(self)
         inputs = os.path.join(ROOT, "tests", "lit", "simulator", "Inputs")
         with tempfile.TemporaryDirectory() as out:
             path = os.path.join(out, "0.json")
@@ -269,9 +273,7 @@ class PeersTest(unittest.TestCase):
         # The bench asks `crop profile --help` which options it has. The usage line names the binary as it
         # was started; a wrapper that execs the real binary prints the real binary's name, and looking for
         # the wrapper's own name dropped --codegen-cpu (machine code per block) from every profile.
-        crop = os.environ.get("CROP")
-        if not crop or not os.access(crop, os.X_OK):
-            self.skipTest("no crop binary (CROP)")
+        crop = crop_binary(self)
         with tempfile.TemporaryDirectory() as work:
             wrapper = os.path.join(work, "my-crop")
             with open(wrapper, "w") as f:
