@@ -59,6 +59,7 @@ Expected<EntryPlan::Arg> parseArg(StringRef Spec) {
     A.SameAs = int(N - 1);
     return A;
   }
+  bool Memref = Spec.consume_front("memref:");
   size_t Colon = Spec.find(':'), Eq = Spec.find('=');
   if (Colon != StringRef::npos && (Eq == StringRef::npos || Colon < Eq)) {
     A.Buffer = true;
@@ -88,6 +89,9 @@ Expected<EntryPlan::Arg> parseArg(StringRef Spec) {
   if (!knownType(A.Type))
     return specError(Spec, "unknown element type '" + A.Type +
                                "' (f32, f64, i8..i64, u8..u64)");
+  if (Memref && !A.Buffer)
+    return specError(A.Spec, "a memref needs a shape, e.g. memref:f32:64x64");
+  A.Memref = Memref;
   return A;
 }
 
@@ -355,6 +359,11 @@ Expected<EntryPlan> planEntry(Module &M, StringRef Entry,
   bool TVMShape6 = FT->getNumParams() == 6 && IsPtr(0) && IsPtr(1) &&
                    FT->getParamType(2)->isIntegerTy(32) && IsPtr(3) &&
                    IsPtr(4) && IsPtr(5);
+  for (const EntryPlan::Arg &A : P.Args)
+    if (A.Memref && (isTVMModule(M) || isHalideModule(M, Entry)))
+      return specError(A.Spec, "a memref descriptor is for MLIR's C-interface "
+                               "functions; " +
+                                   Entry + " is a TVM or Halide entry");
   if (isTVMModule(M) && (TVMShape3 || TVMShape6)) {
     P.ABI = TVMShape3 ? EntryABI::TVM3 : EntryABI::TVM6;
   } else {
@@ -370,6 +379,11 @@ Expected<EntryPlan> planEntry(Module &M, StringRef Entry,
       if (A.Buffer && !T->isPointerTy())
         return specError(A.Spec, "parameter " + Twine(I + 1) + " of " + Entry +
                                      " is not a pointer");
+      if (A.Memref && !T->isPointerTy())
+        return specError(A.Spec, "parameter " + Twine(I + 1) + " of " + Entry +
+                                     " is not a pointer to a memref "
+                                     "descriptor (an _mlir_ciface_ function "
+                                     "takes one)");
       if (!A.Buffer && T->isPointerTy())
         return specError(A.Spec,
                          "parameter " + Twine(I + 1) + " of " + Entry +
@@ -416,9 +430,26 @@ std::vector<uint64_t> buildEntrySlots(const EntryPlan &P) {
     break;
   }
   case EntryABI::Plain:
-    for (unsigned I = 0; I < P.Args.size(); ++I)
-      Slots.push_back(P.Args[I].Buffer ? Ptr(bufferFor(P.Args[I], I))
-                                       : scalarBits(P.Args[I]));
+    for (unsigned I = 0; I < P.Args.size(); ++I) {
+      const EntryPlan::Arg &A = P.Args[I];
+      if (A.Memref) {
+        // MLIR's ranked memref descriptor: allocated and aligned pointers,
+        // offset, then the sizes and the row-major strides (int64 each).
+        size_t R = A.Shape.size();
+        auto *D = programNew<uint64_t>(3 + 2 * R);
+        D[0] = D[1] = Ptr(bufferFor(A, I));
+        D[2] = 0;
+        uint64_t Stride = 1;
+        for (size_t K = R; K-- > 0;) {
+          D[3 + K] = uint64_t(A.Shape[K]);
+          D[3 + R + K] = Stride;
+          Stride *= uint64_t(A.Shape[K]);
+        }
+        Slots.push_back(Ptr(D));
+        continue;
+      }
+      Slots.push_back(A.Buffer ? Ptr(bufferFor(A, I)) : scalarBits(A));
+    }
     break;
   case EntryABI::Halide:
     for (unsigned I = 0; I < P.Args.size(); ++I) {

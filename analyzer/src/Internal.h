@@ -257,6 +257,9 @@ struct EntryPlan {
     /// in-place kernel's input and output; MLIR's allocated and aligned
     /// pointers of one memref). -1: a buffer of its own.
     int SameAs = -1;
+    /// `memref:TYPE:SHAPE`: a pointer to an MLIR ranked memref descriptor
+    /// of a row-major buffer (what `_mlir_ciface_` functions take).
+    bool Memref = false;
   };
   std::vector<Arg> Args;
   std::vector<std::string> ProgramArgs; ///< argv for main.

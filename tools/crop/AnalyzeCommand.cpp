@@ -39,8 +39,9 @@ cl::opt<std::string>
 cl::list<std::string>
     Args("arg",
          cl::desc("An argument for --entry: a buffer TYPE:D0xD1x.. "
-                  "(f32:128x768), a scalar TYPE=VALUE (i32=4) or @N, the "
-                  "buffer of the Nth --arg again (in-place calls)"),
+                  "(f32:128x768), a scalar TYPE=VALUE (i32=4), @N (the "
+                  "buffer of the Nth --arg again) or memref:TYPE:SHAPE (an "
+                  "MLIR memref descriptor's address)"),
          cl::value_desc("spec"), cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<double> SampleRate("sample-rate",
                            cl::desc("SHARDS sampling rate for reuse "
