@@ -1024,9 +1024,9 @@ extern "C" void kmpcTaskloop(void *, int32_t Gtid, KmpTask *T, int32_t IfVal,
       ompRunTask(Gtid, C, I, Tasks);
     else
       C->Routine(Gtid, C);
-    // The copy's destructors run; the pattern's, with the pattern.
-    ompFreeTask(Gtid, C);
+    ompFreeTask(Gtid, C); // Its destructors run for its private copies.
   }
+  // The pattern never runs: freed without destructors.
   freeLines(taskHeader(T));
   if (!NoGroup)
     ompTaskSync();
