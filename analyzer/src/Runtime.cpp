@@ -629,7 +629,14 @@ struct OmpFork {
   int64_t Tasks = -1; ///< Set by the first worksharing loop of task 0.
   bool DispatchGiven = false;
   int64_t DLo = 0, DHi = 0, DSt = 1, DChunk = 1;
+  /// The region's num_threads clause (__kmpc_push_num_threads); 0: none.
+  int64_t Requested = 0;
 };
+/// A num_threads clause pushed for the next region.
+int64_t &ompPushedThreads() {
+  static int64_t N = 0;
+  return N;
+}
 std::vector<OmpFork> &ompStack() {
   static std::vector<OmpFork> S;
   return S;
@@ -818,6 +825,7 @@ extern "C" void kmpcForkCall(void *, int32_t Argc, void *Microtask, ...) {
   auto &Stack = ompStack();
   size_t Level = Stack.size();
   Stack.emplace_back();
+  Stack[Level].Requested = std::exchange(ompPushedThreads(), 0);
   int64_t Tid = 0;
   do {
     Stack[Level].Tid = Tid;
@@ -860,9 +868,10 @@ extern "C" int ompGetNumThreads() {
   if (Stack.empty())
     return 1;
   OmpFork &F = Stack.back();
-  // Nested regions run with one thread, as libomp runs them by default.
+  // Nested regions run with one thread, as libomp runs them by default; a
+  // num_threads clause fixes the team the program splits its work over.
   if (F.Tasks < 0 && F.Tid == 0 && Stack.size() == 1)
-    F.Tasks = OmpVirtualTeam;
+    F.Tasks = F.Requested > 0 ? F.Requested : OmpVirtualTeam;
   return F.Tasks < 1 ? 1 : int(F.Tasks);
 }
 extern "C" int ompGetMaxThreads() { return int(OmpVirtualTeam); }
@@ -875,6 +884,9 @@ extern "C" double ompGetWtime() {
   return double(T.tv_sec) + double(T.tv_nsec) * 1e-9;
 }
 extern "C" void ompSetNumThreads(int) {}
+extern "C" void kmpcPushNumThreads(void *, int32_t, int32_t N) {
+  ompPushedThreads() = N > 0 ? N : 0;
+}
 extern "C" void kmpcNoop() {}
 extern "C" int32_t kmpcFalse() { return 0; }
 extern "C" int32_t kmpcReduce(void *, int32_t, int32_t, size_t, void *, void *,
@@ -1190,7 +1202,7 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"__kmpc_dispatch_deinit", fn(kmpcNoop)},
       {"__kmpc_global_thread_num", fn(kmpcGlobalThreadNum)},
       {"__kmpc_barrier", fn(kmpcTaskSync)},
-      {"__kmpc_push_num_threads", fn(kmpcNoop)},
+      {"__kmpc_push_num_threads", fn(kmpcPushNumThreads)},
       {"__kmpc_push_proc_bind", fn(kmpcNoop)},
       {"__kmpc_serialized_parallel", fn(kmpcNoop)},
       {"__kmpc_end_serialized_parallel", fn(kmpcNoop)},

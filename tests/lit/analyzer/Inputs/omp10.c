@@ -126,3 +126,16 @@ void ordered6(float *a) {
     a[i] = x + (i ? a[i - 1] : 0);
   }
 }
+
+/* The same split under num_threads(4): the program's team is 4, whatever
+ * the target has. */
+void manual4(float *restrict a, float *restrict partial, int n) {
+#pragma omp parallel num_threads(4)
+  {
+    int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    float s = 0;
+    for (int i = (int)((long)n * t / nt); i < (int)((long)n * (t + 1) / nt); ++i)
+      s += a[i];
+    partial[t] = s;
+  }
+}
