@@ -932,8 +932,6 @@ KmpTaskHeader *taskHeader(KmpTask *T) {
   return reinterpret_cast<KmpTaskHeader *>(T) - 1;
 }
 
-void ompTaskSync() { state().flushTasks(); }
-
 KmpTask *ompAllocTask(int32_t Flags, size_t TaskBytes) {
   // libomp serves tasks from per-thread pools: no page is faulted in anew.
   auto *H = static_cast<KmpTaskHeader *>(
@@ -987,10 +985,10 @@ extern "C" void kmpcOmpTaskCompleteIf0(void *, int32_t Gtid, KmpTask *T) {
   ompFreeTask(Gtid, T);
 }
 extern "C" int32_t kmpcOmpTaskwait(void *, int32_t) {
-  ompTaskSync();
+  state().flushTasks();
   return 0;
 }
-extern "C" void kmpcTaskSync(void *, int32_t) { ompTaskSync(); }
+extern "C" void kmpcTaskSync(void *, int32_t) { state().flushTasks(); }
 extern "C" int32_t kmpcOmpTaskyield(void *, int32_t, int32_t) { return 0; }
 
 /// `#pragma omp taskloop`: the loop's [*Lb, *Ub] by St is cut into tasks,
@@ -1041,7 +1039,7 @@ extern "C" void kmpcTaskloop(void *, int32_t Gtid, KmpTask *T, int32_t IfVal,
   // The pattern never runs: freed without destructors.
   freeLines(taskHeader(T));
   if (!NoGroup)
-    ompTaskSync();
+    state().flushTasks();
 }
 
 //===-- Halide ------------------------------------------------------------===//
