@@ -10,6 +10,7 @@
 #include "Runner.h"
 #include "ProgramMemory.h"
 
+#include "crop/Analyzer/HostTarget.h"
 #include "crop/Passes/RuntimeABI.h"
 #include "crop/Profile/ProfileIO.h"
 
@@ -18,6 +19,7 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -120,6 +122,9 @@ int64_t callOnProgramStack(int64_t (*Fn)(uint64_t *), uint64_t *Slots) {
   return ThunkResult;
 }
 
+/// What retargetForHost changed, for the backend's fatal errors.
+std::string RetargetNote;
+
 /// Storage for TVM function-pointer globals the module only declares.
 void *DeclaredFnPointers[16];
 void *TVMModuleCtx = nullptr;
@@ -135,6 +140,18 @@ void *TVMModuleCtx = nullptr;
 
   auto Fail = [&](Error E) { childFail(toString(std::move(E))); };
   catchProgramFaults();
+  // The backend's fatal errors (an intrinsic this CPU cannot select) are
+  // the module's, not crop's: they end the run with their reason.
+  install_fatal_error_handler([](void *, const char *Reason, bool) {
+    StringRef Why = StringRef(Reason).trim();
+    childFail("LLVM cannot compile the module for this machine: " +
+              Why.str() + " (" +
+              (RetargetNote.empty()
+                   ? std::string("the IR may use CPU features or intrinsics "
+                                 "this machine lacks")
+                   : RetargetNote) +
+              ")");
+  });
 
   // The JIT's part of profiling (compile, link, set-up), reported apart
   // from the run so that where a profile's time goes is measured.
@@ -167,6 +184,13 @@ void *TVMModuleCtx = nullptr;
     Fail(JOr.takeError());
   LLJIT &J = **JOr;
   Module &M = *Job.M;
+  Expected<std::string> Retargeted =
+      retargetForHost(M, HostMachine::detect());
+  if (!Retargeted)
+    Fail(Retargeted.takeError());
+  if (!Retargeted->empty())
+    sendMessage(Fd, 'N', *Retargeted);
+  RetargetNote = *Retargeted;
   // Halide's IR may carry a data layout of its own; the code runs here.
   if (M.getDataLayout() != J.getDataLayout())
     M.setDataLayout(J.getDataLayout());
@@ -525,6 +549,8 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
         } else if (Tag == 'J' && Job.Opts.Progress)
           Job.Opts.Progress("the JIT compiled the instrumented module in " +
                             Payload);
+        else if (Tag == 'N' && Job.Opts.Progress)
+          Job.Opts.Progress(Payload);
         else if (Tag == 'T' && Job.Opts.Progress)
           Job.Opts.Progress("the instrumented program ran for " + Payload);
         else if (Tag == 'E') {
@@ -593,8 +619,8 @@ Expected<ProgramProfile> runProfiled(RunJob &Job) {
                              "out-of-memory killer?): "
                            : "the program crashed: ";
     std::string Hint =
-        Sig == SIGILL ? " (the IR may use CPU features this machine lacks, "
-                        "e.g. AVX-512 code profiled on an AVX2 host)"
+        Sig == SIGILL ? " (a trap the program reached, llvm.trap or "
+                        "__builtin_trap, or inline assembly this CPU lacks)"
                       : "";
     // The last memory access's block is where a crash happened only when
     // the fault handler ran (a fault, not a signal from elsewhere).
