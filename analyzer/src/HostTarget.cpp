@@ -56,16 +56,15 @@ std::string foreignCode(const Module &M, const Triple &HostT) {
     // llvm.<arch>.name: an intrinsic of this machine's architecture runs.
     StringRef Arch = F.getName().drop_front(5).split('.').first;
     if (Arch != HostPrefix && F.getNumUses())
-      return "calls " + F.getName().str() + ", an intrinsic of " +
-             Arch.str() + " code";
+      return "calls " + F.getName().str() + ", an intrinsic of " + Arch.str() +
+             " code";
   }
   if (!M.getModuleInlineAsm().empty())
     return "has module-level inline assembly";
   for (const Function &F : M)
     for (const BasicBlock &BB : F)
       for (const Instruction &I : BB)
-        if (const auto *CB = dyn_cast<CallBase>(&I);
-            CB && CB->isInlineAsm())
+        if (const auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm())
           return "has inline assembly (in " + F.getName().str() + ")";
   return "";
 }
@@ -84,8 +83,8 @@ crop::HostMachine crop::HostMachine::detect() {
 Expected<std::string> crop::retargetForHost(Module &M,
                                             const HostMachine &Host) {
   Triple HostT(Host.Triple), ModT(M.getTargetTriple());
-  bool Foreign = !M.getTargetTriple().empty() &&
-                 ModT.getArch() != HostT.getArch();
+  bool Foreign =
+      !M.getTargetTriple().empty() && ModT.getArch() != HostT.getArch();
   std::set<std::string> Missing;
   if (!Foreign)
     Missing = missingFeatures(M, Host);

@@ -144,8 +144,8 @@ void *TVMModuleCtx = nullptr;
   // the module's, not crop's: they end the run with their reason.
   install_fatal_error_handler([](void *, const char *Reason, bool) {
     StringRef Why = StringRef(Reason).trim();
-    childFail("LLVM cannot compile the module for this machine: " +
-              Why.str() + " (" +
+    childFail("LLVM cannot compile the module for this machine: " + Why.str() +
+              " (" +
               (RetargetNote.empty()
                    ? std::string("the IR may use CPU features or intrinsics "
                                  "this machine lacks")
@@ -184,8 +184,7 @@ void *TVMModuleCtx = nullptr;
     Fail(JOr.takeError());
   LLJIT &J = **JOr;
   Module &M = *Job.M;
-  Expected<std::string> Retargeted =
-      retargetForHost(M, HostMachine::detect());
+  Expected<std::string> Retargeted = retargetForHost(M, HostMachine::detect());
   if (!Retargeted)
     Fail(Retargeted.takeError());
   if (!Retargeted->empty())
