@@ -129,7 +129,14 @@ hw::InstrCost classDefault(const hw::Target &T, const std::string &Op,
     R.Uops = UnknownCallUops;
     return R;
   } else if (Op == "atomicrmw" || Op == "cmpxchg" || Op == "fence") {
-    // Locked read-modify-write: drains the store buffer.
+    // Locked read-modify-write: drains the store buffer. Every kind is one
+    // locked instruction when no other core holds the line, so the
+    // descriptor's measured integer one of the width stands for the rest:
+    // x86 makes an FP atomicrmw a load and a `lock cmpxchg` loop, and a
+    // sequentially consistent fence a `lock or` to the stack.
+    if (std::optional<hw::InstrCost> D = T.instructionCost(
+            "atomicrmw", hw::typeBits(Ty) > 32 ? "i64" : "i32", 1))
+      return *D;
     R.Unit = "store";
     R.Latency = LockedRmwCycles;
     R.RecipThroughput = LockedRmwCycles;

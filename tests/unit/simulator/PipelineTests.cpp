@@ -608,6 +608,26 @@ TEST_CASE("Free instructions cost nothing; unknown opcodes get defaults",
   }
 }
 
+TEST_CASE("Locked read-modify-writes the descriptor lacks cost its integer one",
+          "[simulator]") {
+  // Each an FP atomic add, a compare-and-swap or a fence, alone in a block.
+  auto latency = [](const hw::Target &T, const char *Op, const char *Ty) {
+    Builder B;
+    B.vertex(Op, Ty);
+    return PipelineSimulator(T).blockCost(B.done()).Latency;
+  };
+  hw::Target Bare = synthetic();
+  CHECK(latency(Bare, "atomicrmw", "f32") == Approx(20));
+  CHECK(latency(Bare, "cmpxchg", "i64") == Approx(20));
+  hw::Target T = synthetic();
+  T.Cpu->Instructions["atomicrmw.i32"] = instrCost(8, 7.5, "store", 8);
+  T.Cpu->Instructions["atomicrmw.i64"] = instrCost(9, 7.5, "store", 8);
+  CHECK(latency(T, "atomicrmw", "f32") == Approx(8));
+  CHECK(latency(T, "atomicrmw", "f64") == Approx(9));
+  CHECK(latency(T, "cmpxchg", "i32") == Approx(8));
+  CHECK(latency(T, "fence", "void") == Approx(8));
+}
+
 TEST_CASE("Results are memoized by structure and load latency", "[simulator]") {
   hw::Target T = synthetic();
   PipelineSimulator Sim(T);
