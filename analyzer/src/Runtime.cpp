@@ -623,6 +623,15 @@ extern "C" int cropPthreadCreate(void *, const void *, void *, void *) {
 //-----------------------------------------===//
 
 constexpr int32_t KmpSchStaticChunked = 33;
+constexpr int32_t KmpSchDynamicChunked = 35;
+constexpr int32_t KmpOrdDynamicChunked = 67;
+/// libomp's schedule modifiers (monotonic, nonmonotonic) above the kind.
+constexpr int32_t KmpSchModifierMask = (1 << 29) | (1 << 30);
+
+/// The most tasks a worksharing loop whose schedule leaves the split to the
+/// runtime (static without a chunk, guided, runtime, auto) is run as; see
+/// OmpVirtualTeam below for why 720.
+constexpr uint64_t OmpLoopTeam = 720;
 
 struct OmpFork {
   int64_t Tid = 0;
@@ -675,15 +684,20 @@ void ompStaticInit(int32_t Sched, int32_t *PLast, T *PLower, T *PUpper,
                    ST *PStride, ST Incr, ST Chunk) {
   T Lo = *PLower, Hi = *PUpper;
   uint64_t Trip = tripCount(Lo, Hi, Incr);
-  uint64_t C =
-      (Sched == KmpSchStaticChunked && Chunk > 0) ? uint64_t(Chunk) : 1;
+  bool Chunked = Sched == KmpSchStaticChunked && Chunk > 0;
+  uint64_t C = Chunked ? uint64_t(Chunk) : 1;
   uint64_t Units = (Trip + C - 1) / C;
   auto &Stack = ompStack();
   uint64_t Tasks = 1, Tid = 0;
   if (!Stack.empty()) {
     OmpFork &F = Stack.back();
+    // Without a chunk each thread runs one contiguous block, so a task is a
+    // block of iterations, not one iteration: a loop the compiler
+    // vectorized runs its vector body as a thread does, not its scalar
+    // remainder once per iteration.
     if (F.Tasks < 0 && F.Tid == 0)
-      F.Tasks = int64_t(std::max<uint64_t>(Units, 1));
+      F.Tasks = int64_t(
+          std::clamp<uint64_t>(Units, 1, Chunked ? UINT64_MAX : OmpLoopTeam));
     Tasks = uint64_t(std::max<int64_t>(F.Tasks, 1));
     Tid = uint64_t(F.Tid);
   }
@@ -723,7 +737,7 @@ extern "C" void kmpcForStaticInit8u(void *, int32_t, int32_t S, int32_t *L,
 }
 
 template <typename T, typename ST>
-void ompDispatchInit(T Lo, T Hi, ST St, ST Chunk) {
+void ompDispatchInit(int32_t Sched, T Lo, T Hi, ST St, ST Chunk) {
   OmpFork &F = currentFork();
   F.DLo = int64_t(Lo);
   F.DHi = int64_t(Hi);
@@ -732,8 +746,14 @@ void ompDispatchInit(T Lo, T Hi, ST St, ST Chunk) {
   F.DispatchGiven = false;
   uint64_t Trip = tripCount<T, ST>(Lo, Hi, St);
   uint64_t Units = (Trip + F.DChunk - 1) / F.DChunk;
+  // A dynamic schedule hands out one chunk at a time, each a task; the
+  // others (guided's chunks shrink from Trip / 2 threads, runtime and auto
+  // default to static) give each thread a few large blocks.
+  int32_t Kind = Sched & ~KmpSchModifierMask;
+  bool Dynamic = Kind == KmpSchDynamicChunked || Kind == KmpOrdDynamicChunked;
   if (F.Tasks < 0 && F.Tid == 0)
-    F.Tasks = int64_t(std::max<uint64_t>(Units, 1));
+    F.Tasks = int64_t(
+        std::clamp<uint64_t>(Units, 1, Dynamic ? UINT64_MAX : OmpLoopTeam));
 }
 
 template <typename T, typename ST>
@@ -760,21 +780,21 @@ int32_t ompDispatchNext(int32_t *PLast, T *PLower, T *PUpper, ST *PStride) {
   return 1;
 }
 
-extern "C" void kmpcDispatchInit4(void *, int32_t, int32_t, int32_t Lo,
+extern "C" void kmpcDispatchInit4(void *, int32_t, int32_t Sched, int32_t Lo,
                                   int32_t Hi, int32_t St, int32_t Ch) {
-  ompDispatchInit<int32_t, int32_t>(Lo, Hi, St, Ch);
+  ompDispatchInit<int32_t, int32_t>(Sched, Lo, Hi, St, Ch);
 }
-extern "C" void kmpcDispatchInit4u(void *, int32_t, int32_t, uint32_t Lo,
+extern "C" void kmpcDispatchInit4u(void *, int32_t, int32_t Sched, uint32_t Lo,
                                    uint32_t Hi, int32_t St, int32_t Ch) {
-  ompDispatchInit<uint32_t, int32_t>(Lo, Hi, St, Ch);
+  ompDispatchInit<uint32_t, int32_t>(Sched, Lo, Hi, St, Ch);
 }
-extern "C" void kmpcDispatchInit8(void *, int32_t, int32_t, int64_t Lo,
+extern "C" void kmpcDispatchInit8(void *, int32_t, int32_t Sched, int64_t Lo,
                                   int64_t Hi, int64_t St, int64_t Ch) {
-  ompDispatchInit<int64_t, int64_t>(Lo, Hi, St, Ch);
+  ompDispatchInit<int64_t, int64_t>(Sched, Lo, Hi, St, Ch);
 }
-extern "C" void kmpcDispatchInit8u(void *, int32_t, int32_t, uint64_t Lo,
+extern "C" void kmpcDispatchInit8u(void *, int32_t, int32_t Sched, uint64_t Lo,
                                    uint64_t Hi, int64_t St, int64_t Ch) {
-  ompDispatchInit<uint64_t, int64_t>(Lo, Hi, St, Ch);
+  ompDispatchInit<uint64_t, int64_t>(Sched, Lo, Hi, St, Ch);
 }
 extern "C" int32_t kmpcDispatchNext4(void *, int32_t, int32_t *L, int32_t *Lo,
                                      int32_t *Hi, int32_t *St) {

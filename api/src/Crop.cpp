@@ -83,6 +83,7 @@ Expected<std::string> profileCacheKey(StringRef Path,
   field("live-ins");
   field("no-nans max/min");
   field("openmp virtual team");
+  field("openmp loops in blocks");
   field("codegen-cpu " + Opts.CodegenCPU);
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);

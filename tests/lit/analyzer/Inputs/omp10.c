@@ -46,6 +46,20 @@ void maybe(float *a, int n, int c) {
     a[i] += 1;
 }
 
+/* Guided and dynamic schedules, for a loop of n iterations. Guided chunks
+ * shrink from n / (2 threads): the runtime splits the loop, as it does an
+ * unchunked static one. A dynamic schedule hands out chunk after chunk. */
+void guided(float *a, int n) {
+#pragma omp parallel for schedule(guided)
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+}
+void dynamic1(float *a, int n) {
+#pragma omp parallel for schedule(dynamic)
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+}
+
 /* An orphaned worksharing loop (no parallel region): one thread runs it all. */
 void orphan9(float *a) {
 #pragma omp for schedule(dynamic, 2)
