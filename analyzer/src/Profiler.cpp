@@ -199,10 +199,20 @@ static void markParallelCallees(ProgramProfile &P, const Module &M) {
           auto J = Index.find(G->getName());
           if (J != Index.end())
             Callees[It->second].push_back(J->second);
+          // A region opened inside a parallel function runs its outlined
+          // body there (serialized, Runtime.cpp), as a call would.
+          if (G->getName() == "__kmpc_fork_call" && CB->arg_size() > 2)
+            if (const auto *Body = dyn_cast<Function>(
+                    CB->getArgOperand(2)->stripPointerCasts())) {
+              auto K = Index.find(Body->getName());
+              if (K != Index.end())
+                Callees[It->second].push_back(K->second);
+            }
         }
   }
   auto isParallel = [&](size_t I) { return P.Functions[I].Parallel; };
-  // The functions Root reaches without entering another parallel function.
+  // The functions Root reaches without going through another parallel
+  // function (which it may reach: a region it opens).
   auto reach = [&](size_t Root) {
     std::vector<bool> Seen(P.Functions.size(), false);
     std::vector<size_t> Work{Root};
@@ -211,9 +221,10 @@ static void markParallelCallees(ProgramProfile &P, const Module &M) {
       size_t F = Work.back();
       Work.pop_back();
       for (size_t G : Callees[F])
-        if (!Seen[G] && !isParallel(G)) {
+        if (!Seen[G]) {
           Seen[G] = true;
-          Work.push_back(G);
+          if (!isParallel(G))
+            Work.push_back(G);
         }
     }
     return Seen;
@@ -231,9 +242,10 @@ static void markParallelCallees(ProgramProfile &P, const Module &M) {
       if (Inside[G] && G != I)
         Owner[G] = Owner[G] == -1 ? int64_t(I) : -2;
   }
+  // A parallel function reached only so is a region nested in Owner's
+  // tasks (serialized there, Runtime.cpp).
   for (size_t G = 0; G < P.Functions.size(); ++G)
-    if (Owner[G] >= 0 && !Serial[G] && !isParallel(G) &&
-        P.Functions[G].Calls > 0)
+    if (Owner[G] >= 0 && !Serial[G] && P.Functions[G].Calls > 0)
       P.Functions[G].ParallelIn = P.Functions[size_t(Owner[G])].Name;
 }
 

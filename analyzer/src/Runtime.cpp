@@ -846,17 +846,28 @@ extern "C" void kmpcForkCall(void *, int32_t Argc, void *Microtask, ...) {
   size_t Level = Stack.size();
   Stack.emplace_back();
   Stack[Level].Requested = std::exchange(ompPushedThreads(), 0);
+  // A region inside another one is serialized, as libomp runs it by default
+  // (max-active-levels 1): a team of one, whose work is part of the
+  // enclosing task, on that task's thread. It is recorded as launches of
+  // one task; the profile names the enclosing function (parallel_in), and
+  // the predictor prices each such launch as a team of one on the
+  // enclosing task's thread.
+  bool Nested = Level > 0;
+  if (Nested)
+    Stack[Level].Tasks = 1;
   int64_t Tid = 0;
   do {
     Stack[Level].Tid = Tid;
     Stack[Level].DispatchGiven = false;
     int32_t GTid = int32_t(Tid), BTid = int32_t(Tid);
     // Task 0 learns the region's task count (its first worksharing loop).
-    S.beginTask(uint64_t(Tid),
-                uint64_t(std::max<int64_t>(Stack[Level].Tasks, 0)));
+    if (!Nested)
+      S.beginTask(uint64_t(Tid),
+                  uint64_t(std::max<int64_t>(Stack[Level].Tasks, 0)));
     invokeMicrotaskN(Microtask, &GTid, &BTid, Args, size_t(Argc),
                      std::make_index_sequence<MaxForkArgs + 1>());
-    S.endTask();
+    if (!Nested)
+      S.endTask();
     ++Tid;
   } while (Tid < Stack[Level].Tasks);
   // The region's end waits for its explicit tasks.

@@ -84,6 +84,7 @@ Expected<std::string> profileCacheKey(StringRef Path,
   field("no-nans max/min");
   field("openmp virtual team");
   field("openmp loops in blocks");
+  field("openmp nested regions serialized");
   field("codegen-cpu " + Opts.CodegenCPU);
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);

@@ -28,15 +28,22 @@ double crop::effectiveTaskFactor(const FunctionProfile &F, unsigned Threads) {
 
 FunctionPlan crop::planFunction(const ProgramProfile &Prof,
                                 const FunctionProfile &F, unsigned Threads) {
-  if (F.Parallel || F.ParallelIn.empty())
+  if (F.ParallelIn.empty())
     return planFunction(F, Threads);
   const FunctionProfile *Owner = Prof.findFunction(F.ParallelIn);
-  if (!Owner || !Owner->Parallel)
+  if (!Owner || !Owner->Parallel || Owner == &F)
     return planFunction(F, Threads);
   FunctionPlan Plan = planFunction(*Owner, Threads);
   Plan.PerThreadPrologue = false;
   Plan.Launches = 0;
   Plan.PaysLaunch = false;
+  if (F.Parallel && F.Runtime == ParallelRuntime::OpenMP) {
+    for (const LaunchGroup &G : F.Launches)
+      Plan.Launches += double(G.Launches);
+    Plan.PaysLaunch = true;
+    Plan.LaunchTeam = 1;
+    Plan.LaunchShare = Plan.Factor;
+  }
   return Plan;
 }
 

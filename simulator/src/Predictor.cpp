@@ -365,9 +365,12 @@ Prediction CpuPredictor::run() {
     // runtime wakes the team, schedules the iterations and joins it at the
     // end: time no block's cost contains (docs/prediction.md, "Parallel
     // launches").
-    if (Plan.PaysLaunch && Plan.Launches > 0 && LaunchSeconds > 0) {
-      double Cycles =
-          Plan.Launches / EntryCalls * LaunchSeconds * Cpu.FrequencyHz;
+    double Launch = Plan.LaunchTeam
+                        ? hw::parallelLaunchSeconds(Cpu, Plan.LaunchTeam)
+                        : LaunchSeconds;
+    if (Plan.PaysLaunch && Plan.Launches > 0 && Launch > 0) {
+      double Cycles = Plan.Launches * Plan.LaunchShare / EntryCalls * Launch *
+                      Cpu.FrequencyHz;
       R.CyclesPerCall += Cycles;
       R.BoundCycles["launch"] += Cycles;
     }

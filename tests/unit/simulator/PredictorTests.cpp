@@ -157,6 +157,52 @@ TEST_CASE("a helper that runs only inside a parallel function's tasks "
   CHECK(rowLoop(P, 4) == Approx(1000));
 }
 
+TEST_CASE("a region nested in a parallel function's tasks is a team of one "
+          "on its threads",
+          "[predict]") {
+  // kernel.par: 10 tasks, each opening a region (`inner`) that libomp
+  // serializes: 10 launches of one task, each running a loop of 100.
+  ProgramProfile P = handProfile(10, 100, true);
+  FunctionProfile Inner = handProfile(10, 100, true).Functions[0];
+  Inner.Name = "inner";
+  Inner.Launches = {{1, 10}};
+  P.Functions.push_back(Inner);
+  hw::Target T = target("gold5220r");
+  T.Cpu->FrequencyByActiveCores.clear();
+  T.Cpu->ParallelLaunchSeconds = {{1, 0.5e-6}, {4, 2e-6}};
+  auto predictAt = [&](const ProgramProfile &Q, unsigned Threads) {
+    PredictOptions O;
+    O.Threads = Threads;
+    llvm::Expected<Prediction> R = predict(Q, T, O);
+    REQUIRE(static_cast<bool>(R));
+    return *R;
+  };
+  auto innerLoop = [&](const Prediction &R) {
+    for (const BlockPrediction &B : R.Blocks)
+      if (B.Function == "inner" && B.Block == "loop")
+        return B.ECount;
+    FAIL("no inner:loop");
+    return 0.0;
+  };
+  // Without the record each inner launch is a team of 4 and all ten run on
+  // the slowest thread.
+  Prediction Alone = predictAt(P, 4);
+  CHECK(innerLoop(Alone) == Approx(1000));
+  P.Functions[1].ParallelIn = "kernel.par";
+  Prediction Nested = predictAt(P, 4);
+  // With it: the slowest of 4 threads runs 3 of the 10 tasks, their inner
+  // loops and their 3 serialized regions at a team of one's cost, beside
+  // kernel.par's own launch at 4.
+  CHECK(innerLoop(Nested) == Approx(300));
+  FunctionPlan Plan = planFunction(P, P.Functions[1], 4);
+  CHECK(Plan.PaysLaunch);
+  CHECK(Plan.LaunchTeam == 1);
+  CHECK(Plan.Launches == Approx(10));
+  CHECK(Plan.LaunchShare == Approx(0.3));
+  CHECK(Nested.BoundCycles.at("launch") ==
+        Approx((2e-6 + 3 * 0.5e-6) * Nested.FrequencyHz));
+}
+
 TEST_CASE("Eq. 3: 10 tasks take 1 epoch on >= 10 threads, 3 on 4",
           "[predict]") {
   FunctionProfile F;

@@ -45,13 +45,20 @@ struct FunctionPlan {
   /// schedule and the barrier); TVM's and Halide's pools run a one-thread
   /// launch as a plain call.
   bool PaysLaunch = false;
+  /// The team a launch is priced at: 0, the prediction's threads; 1 for a
+  /// region nested in another's tasks (a serialized region, a team of one).
+  unsigned LaunchTeam = 0;
+  /// Of the Launches, those on the slowest thread: all, but for nested
+  /// regions, which the enclosing region's threads share.
+  double LaunchShare = 1;
 };
 
 FunctionPlan planFunction(const FunctionProfile &F, unsigned Threads);
 
 /// F's plan within its profile: a function that runs only inside another's
 /// tasks (FunctionProfile::ParallelIn) shares that function's threads, with
-/// no launch of its own and every block paid per call.
+/// every block paid per call and no launch of its own; a parallel region
+/// nested there pays a team of one per launch, on those threads.
 FunctionPlan planFunction(const ProgramProfile &Prof, const FunctionProfile &F,
                           unsigned Threads);
 

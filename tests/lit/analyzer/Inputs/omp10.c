@@ -60,6 +60,17 @@ void dynamic1(float *a, int n) {
     a[i] += 1;
 }
 
+/* A parallel loop of 4 rows whose body opens a parallel loop of 8: libomp
+ * serializes the inner region, a team of one on the outer task's thread. */
+void nested(float *a) {
+#pragma omp parallel for
+  for (int i = 0; i < 4; ++i) {
+#pragma omp parallel for
+    for (int j = 0; j < 8; ++j)
+      a[i * 8 + j] += 1;
+  }
+}
+
 /* An orphaned worksharing loop (no parallel region): one thread runs it all. */
 void orphan9(float *a) {
 #pragma omp for schedule(dynamic, 2)
