@@ -640,6 +640,8 @@ struct OmpFork {
   int64_t DLo = 0, DHi = 0, DSt = 1, DChunk = 1;
   /// The region's num_threads clause (__kmpc_push_num_threads); 0: none.
   int64_t Requested = 0;
+  /// Its tasks are a dynamic schedule's chunks (ompDispatchInit).
+  bool Dynamic = false;
 };
 /// A num_threads clause pushed for the next region.
 int64_t &ompPushedThreads() {
@@ -751,9 +753,11 @@ void ompDispatchInit(int32_t Sched, T Lo, T Hi, ST St, ST Chunk) {
   // default to static) give each thread a few large blocks.
   int32_t Kind = Sched & ~KmpSchModifierMask;
   bool Dynamic = Kind == KmpSchDynamicChunked || Kind == KmpOrdDynamicChunked;
-  if (F.Tasks < 0 && F.Tid == 0)
+  if (F.Tasks < 0 && F.Tid == 0) {
     F.Tasks = int64_t(
         std::clamp<uint64_t>(Units, 1, Dynamic ? UINT64_MAX : OmpLoopTeam));
+    F.Dynamic = Dynamic;
+  }
 }
 
 template <typename T, typename ST>
@@ -872,7 +876,13 @@ extern "C" void kmpcForkCall(void *, int32_t Argc, void *Microtask, ...) {
   } while (Tid < Stack[Level].Tasks);
   // The region's end waits for its explicit tasks.
   S.flushTasks();
-  S.recordLaunch(Microtask, ParallelRuntime::OpenMP, uint64_t(Tid));
+  // A region whose tasks a dynamic schedule handed out pays for each
+  // (docs/prediction.md, "Parallel launches").
+  S.recordLaunch(Microtask,
+                 Stack[Level].Dynamic && !Nested
+                     ? ParallelRuntime::OpenMPDynamic
+                     : ParallelRuntime::OpenMP,
+                 uint64_t(Tid));
   Stack.pop_back();
 }
 

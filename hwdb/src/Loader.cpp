@@ -664,6 +664,13 @@ void readCpu(Diag &D, const Val &M, CpuParams &C) {
   readCountMap(D, R.get("parallel_launch", false), R.path("parallel_launch"),
                HaveThreads ? C.Threads : 0, "threads", Dimension::Time,
                C.ParallelLaunchSeconds, 1e-3, "any runtime's launch takes");
+  readCountMap(D, R.get("parallel_dispatch", false),
+               R.path("parallel_dispatch"), HaveThreads ? C.Threads : 0,
+               "threads", Dimension::Time, C.ParallelDispatchSeconds, 1e-3,
+               "handing out a chunk takes");
+  readCountMap(D, R.get("parallel_task", false), R.path("parallel_task"),
+               HaveThreads ? C.Threads : 0, "threads", Dimension::Time,
+               C.ParallelTaskSeconds, 1e-3, "running an empty task takes");
   // A millisecond a page would be a swap-in, not a first touch.
   if (const Val *V = R.get("page_fault", false))
     if (readPositive(D, V, R.path("page_fault"), Dimension::Time,

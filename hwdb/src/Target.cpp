@@ -47,6 +47,18 @@ double parallelLaunchSeconds(const CpuParams &C, unsigned Threads) {
   return atCount(C.ParallelLaunchSeconds, std::max(1u, Threads));
 }
 
+double parallelDispatchSeconds(const CpuParams &C, unsigned Threads) {
+  if (C.ParallelDispatchSeconds.empty())
+    return 0;
+  return atCount(C.ParallelDispatchSeconds, std::max(1u, Threads));
+}
+
+double parallelTaskSeconds(const CpuParams &C, unsigned Threads) {
+  if (C.ParallelTaskSeconds.empty())
+    return 0;
+  return atCount(C.ParallelTaskSeconds, std::max(1u, Threads));
+}
+
 uint32_t typeBits(const std::string &Type) {
   if (Type == "f16" || Type == "bf16")
     return 16;

@@ -58,6 +58,8 @@ void writeCpu(YAML::Emitter &E, const CpuParams &C) {
       << q(C.StoreFmaPortCycles, Dimension::Cycles);
   countMap(E, "fadd_to_fma_extra", C.FaddToFmaExtraCycles, Dimension::Cycles);
   countMap(E, "parallel_launch", C.ParallelLaunchSeconds, Dimension::Time);
+  countMap(E, "parallel_dispatch", C.ParallelDispatchSeconds, Dimension::Time);
+  countMap(E, "parallel_task", C.ParallelTaskSeconds, Dimension::Time);
   if (C.PageFaultSeconds > 0)
     E << YAML::Key << "page_fault" << YAML::Value
       << q(C.PageFaultSeconds, Dimension::Time);
@@ -177,13 +179,17 @@ std::string targetToJSON(const Target &T) {
            {"path", T.Path}};
   if (T.Cpu) {
     const CpuParams &C = *T.Cpu;
-    Object Units, Clocks, Launches, Forwards, Instrs;
+    Object Units, Clocks, Launches, Dispatches, Tasks, Forwards, Instrs;
     for (const auto &[U, N] : C.Units)
       Units[U] = int64_t(N);
     for (const auto &[N, Hz] : C.FrequencyByActiveCores)
       Clocks[std::to_string(N)] = Hz;
     for (const auto &[N, S] : C.ParallelLaunchSeconds)
       Launches[std::to_string(N)] = S;
+    for (const auto &[N, S] : C.ParallelDispatchSeconds)
+      Dispatches[std::to_string(N)] = S;
+    for (const auto &[N, S] : C.ParallelTaskSeconds)
+      Tasks[std::to_string(N)] = S;
     for (const auto &[Bits, Cycles] : C.FaddToFmaExtraCycles)
       Forwards[std::to_string(Bits)] = Cycles;
     for (const auto &[K, I] : C.Instructions)
@@ -220,6 +226,8 @@ std::string targetToJSON(const Target &T) {
         {"store_fma_port_cycles", C.StoreFmaPortCycles},
         {"fadd_to_fma_extra_cycles", std::move(Forwards)},
         {"parallel_launch_s", std::move(Launches)},
+        {"parallel_dispatch_s", std::move(Dispatches)},
+        {"parallel_task_s", std::move(Tasks)},
         {"page_fault_s", C.PageFaultSeconds},
         {"units", std::move(Units)},
         {"caches", std::move(Caches)},

@@ -1258,6 +1258,30 @@ Error Driver::measureMemory(double Hz, hw::CpuParams &C) {
   } else {
     note("parallel_launch not written: " + PL.Why);
   }
+  // Work handed out a piece at a time: chunks of a dynamic schedule and
+  // explicit tasks.
+  auto pieces = [&](const std::map<unsigned, double> &Ns,
+                    std::map<uint32_t, double> &Out, const char *Key,
+                    const char *How) {
+    if (Ns.empty())
+      return;
+    std::string List;
+    for (const auto &[Team, N] : Ns) {
+      // In whole nanoseconds, at least one: a piece is never free.
+      Out[Team] = std::max(1.0, std::round(N)) * 1e-9;
+      List += formatv("{0}{1} thread{2}: {3:f1} ns", List.empty() ? "" : ", ",
+                      Team, Team == 1 ? "" : "s", N)
+                  .str();
+    }
+    note(std::string(Key) + " is measured: " + How + " through " + PL.Runtime +
+         ", the region's time less one launch over the pieces, best of "
+         "repeats: " +
+         List);
+  };
+  pieces(PL.DispatchNs, C.ParallelDispatchSeconds, "parallel_dispatch",
+         "a `schedule(dynamic, 1)` loop of empty iterations");
+  pieces(PL.TaskNs, C.ParallelTaskSeconds, "parallel_task",
+         "empty tasks one thread creates under `single`");
   // Pages an allocator takes from the kernel anew (simulator/PageFaults.h).
   if (double Ns = measurePageFault(O.Quick); Ns > 0) {
     // In tens of nanoseconds: runs differ by more on a shared host.

@@ -1,11 +1,15 @@
-//===- ParallelLaunch.cpp - What one launch of a parallel loop costs ------===//
+//===- ParallelLaunch.cpp - What the OpenMP runtime's work sharing costs --===//
 //
 // Times empty parallel loops through the OpenMP runtime the suite's and
 // clang's programs link (LLVM's libomp), called the way clang lowers
 // `#pragma omp parallel for`: a fork of the team, a static schedule and the
-// join (the loop's own closing barrier is the join's: clang emits none). The
-// library is opened privately (RTLD_LOCAL) so that its symbols never replace
-// the analyzer's serial stand-ins for the same entry points in this process.
+// join (the loop's own closing barrier is the join's: clang emits none).
+// Then what work handed out one piece at a time costs the team: the chunks
+// of a `schedule(dynamic, 1)` loop and explicit tasks (`#pragma omp task`
+// under `single`), each with an empty body, the region's time less one
+// launch, over the pieces. The library is opened privately (RTLD_LOCAL) so
+// that its symbols never replace the analyzer's serial stand-ins for the
+// same entry points in this process.
 //
 //===----------------------------------------------------------------------===//
 #include "crop/Microbench/Microbench.h"
@@ -30,7 +34,9 @@ struct Ident {
   const char *Source = ";unknown;unknown;0;0;;";
 };
 constexpr int32_t IdentKmpc = 0x2, IdentWorkLoop = 0x200;
-constexpr int32_t ScheduleStatic = 34; // kmp_sch_static
+constexpr int32_t ScheduleStatic = 34;  // kmp_sch_static
+constexpr int32_t ScheduleDynamic = 35; // kmp_sch_dynamic_chunked
+constexpr int32_t TaskTied = 1;         // kmp_tasking_flags_t.tiedness
 
 using Microtask = void (*)(int32_t *, int32_t *, ...);
 using ForkCallFn = void (*)(Ident *, int32_t, Microtask, ...);
@@ -39,6 +45,15 @@ using PushNumThreadsFn = void (*)(Ident *, int32_t, int32_t);
 using StaticInitFn = void (*)(Ident *, int32_t, int32_t, int32_t *, int32_t *,
                               int32_t *, int32_t *, int32_t, int32_t);
 using GtidFn = void (*)(Ident *, int32_t);
+using DispatchInitFn = void (*)(Ident *, int32_t, int32_t, int32_t, int32_t,
+                                int32_t, int32_t);
+using DispatchNextFn = int32_t (*)(Ident *, int32_t, int32_t *, int32_t *,
+                                   int32_t *, int32_t *);
+using GtidResultFn = int32_t (*)(Ident *, int32_t);
+using TaskEntry = int32_t (*)(int32_t, void *);
+using TaskAllocFn = void *(*)(Ident *, int32_t, int32_t, size_t, size_t,
+                              TaskEntry);
+using TaskFn = int32_t (*)(Ident *, int32_t, void *);
 
 struct Runtime {
   ForkCallFn ForkCall = nullptr;
@@ -46,6 +61,13 @@ struct Runtime {
   PushNumThreadsFn PushNumThreads = nullptr;
   StaticInitFn StaticInit = nullptr;
   GtidFn StaticFini = nullptr;
+  DispatchInitFn DispatchInit = nullptr;
+  DispatchNextFn DispatchNext = nullptr;
+  GtidFn DispatchDeinit = nullptr; ///< Newer runtimes only (clang 19 calls it).
+  GtidResultFn Single = nullptr;
+  GtidFn EndSingle = nullptr;
+  TaskAllocFn TaskAlloc = nullptr;
+  TaskFn Task = nullptr;
 };
 
 Runtime RT;
@@ -61,6 +83,51 @@ void loopBody(int32_t *Gtid, int32_t *) {
   for (int32_t I = Lb; I <= Ub; ++I)
     Sink.fetch_add(I, std::memory_order_relaxed);
   RT.StaticFini(&LocLoop, *Gtid);
+}
+
+std::atomic<int32_t> Pieces{0};
+
+// Chunks of one iteration, handed out one by one: what a thread does
+// between them is a few adds to its own variable.
+void dispatchBody(int32_t *Gtid, int32_t *) {
+  RT.DispatchInit(&LocLoop, *Gtid, ScheduleDynamic, 0, Pieces.load() - 1, 1, 1);
+  int32_t Last = 0, Lb = 0, Ub = 0, Stride = 1;
+  int64_t Local = 0;
+  while (RT.DispatchNext(&LocLoop, *Gtid, &Last, &Lb, &Ub, &Stride))
+    for (int32_t I = Lb; I <= Ub; ++I)
+      Local += I;
+  if (RT.DispatchDeinit)
+    RT.DispatchDeinit(&LocLoop, *Gtid);
+  Sink.fetch_add(Local, std::memory_order_relaxed);
+}
+
+// libomp's kmp_task_t as clang allocates it for a task without private
+// data: shareds, routine, part_id, and the two data fields.
+constexpr size_t TaskBytes = 40;
+int32_t emptyTask(int32_t, void *) { return 0; }
+
+// One thread creates the tasks; the team runs them, and the region's end
+// waits for the last.
+void taskBody(int32_t *Gtid, int32_t *) {
+  if (!RT.Single(&LocParallel, *Gtid))
+    return;
+  for (int32_t I = 0, N = Pieces.load(); I < N; ++I)
+    RT.Task(
+        &LocParallel, *Gtid,
+        RT.TaskAlloc(&LocParallel, *Gtid, TaskTied, TaskBytes, 0, &emptyTask));
+  RT.EndSingle(&LocParallel, *Gtid);
+}
+
+double regionsNs(int32_t Gtid, unsigned Team, unsigned N, Microtask Body) {
+  auto T0 = std::chrono::steady_clock::now();
+  for (unsigned I = 0; I < N; ++I) {
+    RT.PushNumThreads(&LocParallel, Gtid, int32_t(Team));
+    RT.ForkCall(&LocParallel, 0, Body);
+  }
+  return std::chrono::duration<double, std::nano>(
+             std::chrono::steady_clock::now() - T0)
+             .count() /
+         double(N);
 }
 
 double launchesNs(int32_t Gtid, unsigned Team, unsigned N) {
@@ -105,6 +172,13 @@ ParallelLaunchMeasurement measureParallelLaunch(unsigned MaxThreads,
     M.Why = "the OpenMP runtime found lacks a __kmpc entry point";
     return M;
   }
+  bool Pieced = bind(Handle, "__kmpc_dispatch_init_4", RT.DispatchInit) &&
+                bind(Handle, "__kmpc_dispatch_next_4", RT.DispatchNext) &&
+                bind(Handle, "__kmpc_single", RT.Single) &&
+                bind(Handle, "__kmpc_end_single", RT.EndSingle) &&
+                bind(Handle, "__kmpc_omp_task_alloc", RT.TaskAlloc) &&
+                bind(Handle, "__kmpc_omp_task", RT.Task);
+  bind(Handle, "__kmpc_dispatch_deinit", RT.DispatchDeinit);
   M.Runtime = "libomp";
   int32_t Gtid = RT.GlobalThreadNum(&LocParallel);
   // Teams of 1, 2, 4 ... and the host's threads: the cost grows with the
@@ -130,6 +204,29 @@ ParallelLaunchMeasurement measureParallelLaunch(unsigned MaxThreads,
       if (!New)
         It->second = std::min(It->second, Ns);
     }
+  if (!Pieced)
+    return M;
+  // Enough pieces that a launch is a small part of a region (a piece costs
+  // a few nanoseconds on one thread, hundreds where a line travels between
+  // cores), few enough regions to stay within a second or so in all.
+  const unsigned K = Quick ? 500 : 2000, Regions = Quick ? 8 : 24;
+  Pieces = int32_t(K);
+  auto best = [&](std::map<unsigned, double> &Out, Microtask Body) {
+    for (unsigned Team : Teams)
+      regionsNs(Gtid, Team, 2, Body);
+    for (unsigned R = 0; R < Repeats / 2 + 1; ++R)
+      for (unsigned Team : Teams) {
+        double Ns =
+            (regionsNs(Gtid, Team, Regions, Body) - M.Ns[Team]) / double(K);
+        auto [It, New] = Out.try_emplace(Team, Ns);
+        if (!New)
+          It->second = std::min(It->second, Ns);
+      }
+    for (auto &[Team, Ns] : Out)
+      Ns = std::max(Ns, 0.0);
+  };
+  best(M.DispatchNs, reinterpret_cast<Microtask>(&dispatchBody));
+  best(M.TaskNs, reinterpret_cast<Microtask>(&taskBody));
   return M;
 }
 

@@ -535,8 +535,8 @@ Expected<ProgramProfile> crop::profileFromBinary(StringRef Bytes,
     F.Name = R.s();
     F.Calls = R.u();
     F.Parallel = R.b();
-    F.Runtime = ParallelRuntime(
-        R.u(uint64_t(ParallelRuntime::OpenMPTask), "unknown parallel runtime"));
+    F.Runtime = ParallelRuntime(R.u(uint64_t(ParallelRuntime::OpenMPDynamic),
+                                    "unknown parallel runtime"));
     for (size_t J = 0, JE = R.n(); J < JE && !R.failed(); ++J) {
       LaunchGroup &L = F.Launches.emplace_back();
       L.Tasks = R.u();

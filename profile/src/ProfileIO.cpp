@@ -608,7 +608,8 @@ static bool fromJSON(const json::Value &V, FunctionProfile &F, json::Path P) {
     return false;
   for (ParallelRuntime R : {ParallelRuntime::None, ParallelRuntime::OpenMP,
                             ParallelRuntime::Halide, ParallelRuntime::TVM,
-                            ParallelRuntime::OpenMPTask})
+                            ParallelRuntime::OpenMPTask,
+                            ParallelRuntime::OpenMPDynamic})
     if (Runtime == parallelRuntimeName(R)) {
       F.Runtime = R;
       return true;

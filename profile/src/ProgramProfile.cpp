@@ -35,6 +35,8 @@ const char *crop::parallelRuntimeName(ParallelRuntime R) {
     return "tvm";
   case ParallelRuntime::OpenMPTask:
     return "openmp-task";
+  case ParallelRuntime::OpenMPDynamic:
+    return "openmp-dynamic";
   }
   return "unknown";
 }

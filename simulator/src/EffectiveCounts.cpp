@@ -37,7 +37,8 @@ FunctionPlan crop::planFunction(const ProgramProfile &Prof,
   Plan.PerThreadPrologue = false;
   Plan.Launches = 0;
   Plan.PaysLaunch = false;
-  if (F.Parallel && F.Runtime == ParallelRuntime::OpenMP) {
+  if (F.Parallel && (F.Runtime == ParallelRuntime::OpenMP ||
+                     F.Runtime == ParallelRuntime::OpenMPDynamic)) {
     for (const LaunchGroup &G : F.Launches)
       Plan.Launches += double(G.Launches);
     Plan.PaysLaunch = true;
@@ -131,8 +132,10 @@ FunctionPlan crop::planFunction(const FunctionProfile &F, unsigned Threads) {
     Plan.Launches += double(G.Launches);
   // An explicit task's team is its region's, which paid for its launch; a
   // task is one call of its routine, prologue included, as Halide's are.
-  Plan.PaysLaunch = F.Runtime != ParallelRuntime::OpenMPTask &&
-                    (Threads > 1 || F.Runtime == ParallelRuntime::OpenMP);
+  bool OpenMP = F.Runtime == ParallelRuntime::OpenMP ||
+                F.Runtime == ParallelRuntime::OpenMPDynamic;
+  Plan.PaysLaunch =
+      F.Runtime != ParallelRuntime::OpenMPTask && (Threads > 1 || OpenMP);
   if (Tasks > 0) {
     Plan.SerialWeight = Weighted / Tasks;
     Plan.Running = std::max(1u, unsigned(std::lround(Running / Tasks)));
@@ -141,8 +144,7 @@ FunctionPlan crop::planFunction(const FunctionProfile &F, unsigned Threads) {
   // runtime also calls the closure once per index, but OpenMP's static
   // schedule and TVM's thread pool call the outlined function once per
   // thread with a chunk of iterations.
-  if (F.Runtime == ParallelRuntime::OpenMP ||
-      F.Runtime == ParallelRuntime::TVM) {
+  if (OpenMP || F.Runtime == ParallelRuntime::TVM) {
     double Launches = 0, Chunks = 0;
     for (const LaunchGroup &G : Groups) {
       Launches += double(G.Launches);

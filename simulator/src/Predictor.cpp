@@ -374,6 +374,22 @@ Prediction CpuPredictor::run() {
       R.CyclesPerCall += Cycles;
       R.BoundCycles["launch"] += Cycles;
     }
+    // Work the runtime hands out a piece at a time (a dynamic schedule's
+    // chunks, explicit tasks) goes out at the team's measured rate for
+    // such pieces, whichever threads take them.
+    double Piece = 0;
+    if (F.Runtime == ParallelRuntime::OpenMPDynamic)
+      Piece = hw::parallelDispatchSeconds(Cpu, R.Threads);
+    else if (F.Runtime == ParallelRuntime::OpenMPTask)
+      Piece = hw::parallelTaskSeconds(Cpu, R.Threads);
+    if (F.Parallel && Piece > 0) {
+      double Pieces = 0;
+      for (const LaunchGroup &G : F.Launches)
+        Pieces += double(G.Tasks) * double(G.Launches);
+      double Cycles = Pieces / EntryCalls * Piece * Cpu.FrequencyHz;
+      R.CyclesPerCall += Cycles;
+      R.BoundCycles["launch"] += Cycles;
+    }
     CacheModel *CM = Opts.MemoryModel ? &cacheModel(Plan.Running) : nullptr;
     std::map<std::string, size_t> Index;
     for (size_t I = 0; I < F.Blocks.size(); ++I)

@@ -104,7 +104,8 @@ TEST_CASE("a misspelt key is unknown, and the real one is then missing",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
-            "fadd_to_fma_extra, parallel_launch, page_fault, "
+            "fadd_to_fma_extra, parallel_launch, parallel_dispatch, "
+            "parallel_task, page_fault, "
             "units, "
             "caches, "
             "ram, instructions)");
@@ -449,7 +450,8 @@ TEST_CASE("base: merges maps key by key; errors name the file they are in",
             "max_outstanding_misses, reorder_buffer, scheduler_fp, "
             "scheduler_fp_pickable, load_queue, store_queue, "
             "alias_4k_waits_for_data, split_load_extra, store_fma_port, "
-            "fadd_to_fma_extra, parallel_launch, page_fault, "
+            "fadd_to_fma_extra, parallel_launch, parallel_dispatch, "
+            "parallel_task, page_fault, "
             "units, "
             "caches, "
             "ram, instructions)");
@@ -568,6 +570,43 @@ TEST_CASE("parallel launch costs: parsed, checked, written back", "[hwdb]") {
       "w.yaml", variant("frequency: 2 GHz",
                         "frequency: 2 GHz\n  parallel_launch: {2: 3 GHz}"));
   CHECK(StringRef(errorOf(K)).starts_with(K + ":10: cpu.parallel_launch.2: "));
+}
+
+TEST_CASE("dynamic-schedule chunk and task costs: parsed, checked, written "
+          "back",
+          "[hwdb]") {
+  Dir D;
+  std::string F = D.write(
+      "t.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  parallel_dispatch: {1: 2 ns, 2: "
+                        "300 ns}\n  parallel_task: {1: 80 ns, 4: 0.4 us}"));
+  Expected<Target> T = loadTarget(F);
+  if (!T)
+    FAIL(toString(T.takeError()));
+  const CpuParams &C = *T->Cpu;
+  CHECK(parallelDispatchSeconds(C, 2) == Approx(300e-9));
+  CHECK(parallelDispatchSeconds(C, 4) == Approx(300e-9)); // the last beyond
+  CHECK(parallelTaskSeconds(C, 1) == Approx(80e-9));
+  CHECK(parallelTaskSeconds(C, 2) == Approx(80e-9 + (400e-9 - 80e-9) / 3));
+  std::string Again = D.write("again.yaml", targetToYAML(*T));
+  Expected<Target> T2 = loadTarget(Again);
+  if (!T2)
+    FAIL(toString(T2.takeError()));
+  CHECK(T2->Cpu->ParallelDispatchSeconds.size() == 2);
+  CHECK(parallelTaskSeconds(*T2->Cpu, 4) == Approx(400e-9));
+  // Absent: not modelled.
+  CHECK(parallelDispatchSeconds(CpuParams(), 2) == 0);
+  CHECK(parallelTaskSeconds(CpuParams(), 2) == 0);
+  std::string H = D.write(
+      "v.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  parallel_task: {2: 3 ms}"));
+  CHECK(errorOf(H) == H + ":10: cpu.parallel_task.2: 3 ms is more than "
+                          "running an empty task takes (at most 1 ms)");
+  std::string G = D.write(
+      "u.yaml", variant("frequency: 2 GHz",
+                        "frequency: 2 GHz\n  parallel_dispatch: {9: 1 us}"));
+  CHECK(errorOf(G) == G + ":10: cpu.parallel_dispatch.9: '9' is not a count "
+                          "of threads from 1 to 4");
 }
 
 TEST_CASE("page fault time: parsed, checked, written back", "[hwdb]") {

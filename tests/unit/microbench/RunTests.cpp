@@ -311,6 +311,21 @@ TEST_CASE("a parallel launch through the OpenMP runtime costs a sane time "
     CHECK(Ns >= 10);
     CHECK(Ns <= 1e6);
   }
+  // Chunks of a dynamic schedule and explicit tasks, by the same teams:
+  // a few nanoseconds on one thread at least (a task is allocated and
+  // freed), on a stalled host aside at most the descriptor's millisecond.
+  CHECK(M.DispatchNs.size() == M.Ns.size());
+  CHECK(M.TaskNs.size() == M.Ns.size());
+  for (const auto &[Team, Ns] : M.DispatchNs) {
+    INFO(Team << " threads: " << Ns << " ns per chunk");
+    CHECK(Ns >= 0);
+    CHECK(Ns <= 1e6);
+  }
+  for (const auto &[Team, Ns] : M.TaskNs) {
+    INFO(Team << " threads: " << Ns << " ns per task");
+    CHECK(Ns >= 5);
+    CHECK(Ns <= 1e6);
+  }
   // The runtime is opened privately: its entry points do not become the
   // process's (the analyzer's serial stand-ins keep those names).
   CHECK(dlsym(RTLD_DEFAULT, "__kmpc_fork_call") == nullptr);

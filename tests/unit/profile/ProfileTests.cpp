@@ -429,6 +429,10 @@ static ProgramProfile everyFieldProfile() {
   Task.Runtime = ParallelRuntime::OpenMPTask;
   Task.Launches = {{8, 1}};
   P.Functions.push_back(Task);
+  FunctionProfile Chunks = Task;
+  Chunks.Name = "kernel.omp_outlined.1";
+  Chunks.Runtime = ParallelRuntime::OpenMPDynamic;
+  P.Functions.push_back(Chunks);
   return P;
 }
 
@@ -450,6 +454,8 @@ TEST_CASE("the binary profile holds what the JSON one holds", "[profile]") {
         std::string::npos);
   CHECK(Q->Functions[3].Runtime == ParallelRuntime::OpenMPTask);
   CHECK(Json.find("\"runtime\": \"openmp-task\"") != std::string::npos);
+  CHECK(Q->Functions[4].Runtime == ParallelRuntime::OpenMPDynamic);
+  CHECK(Json.find("\"runtime\": \"openmp-dynamic\"") != std::string::npos);
   // profileFromBuffer tells the forms apart.
   auto FromJson = profileFromBuffer(Json, "mem.json");
   auto FromBin = profileFromBuffer(Bin, "mem.cprof");

@@ -758,6 +758,49 @@ TEST_CASE("each parallel launch costs the launching thread the runtime's "
   CHECK(C->Bound == "launch");
 }
 
+TEST_CASE("each chunk of a dynamic schedule and each explicit task costs the "
+          "team the runtime's measured rate",
+          "[predict]") {
+  hw::Target T = target("gold5220r");
+  T.Cpu->FrequencyByActiveCores.clear();
+  T.Cpu->ParallelLaunchSeconds.clear();
+  // 3 launches of 40 pieces over 2 entry calls: 60 pieces per call.
+  ProgramProfile P = handProfile(40, 16, true);
+  P.EntryCalls = 2;
+  P.Functions[0].Launches = {{40, 3}};
+  hw::Target L = T;
+  L.Cpu->ParallelDispatchSeconds = {{1, 2e-9}, {2, 300e-9}};
+  L.Cpu->ParallelTaskSeconds = {{1, 80e-9}, {2, 200e-9}};
+  auto seconds = [&](const hw::Target &Tg, ParallelRuntime Rt,
+                     unsigned Threads) {
+    ProgramProfile Q = P;
+    Q.Functions[0].Runtime = Rt;
+    PredictOptions O;
+    O.Threads = Threads;
+    llvm::Expected<Prediction> R = predict(Q, Tg, O);
+    REQUIRE(static_cast<bool>(R));
+    return R->SecondsPerCall;
+  };
+  for (unsigned Threads : {1u, 2u}) {
+    INFO(Threads << " threads");
+    double Dispatch = hw::parallelDispatchSeconds(*L.Cpu, Threads),
+           Task = hw::parallelTaskSeconds(*L.Cpu, Threads);
+    CHECK(seconds(L, ParallelRuntime::OpenMPDynamic, Threads) ==
+          Approx(seconds(T, ParallelRuntime::OpenMPDynamic, Threads) +
+                 60 * Dispatch)
+              .epsilon(1e-9));
+    CHECK(seconds(L, ParallelRuntime::OpenMPTask, Threads) ==
+          Approx(seconds(T, ParallelRuntime::OpenMPTask, Threads) + 60 * Task)
+              .epsilon(1e-9));
+    // A static schedule's tasks are no pieces the runtime hands out.
+    CHECK(seconds(L, ParallelRuntime::OpenMP, Threads) ==
+          seconds(T, ParallelRuntime::OpenMP, Threads));
+    // Without the record the chunks are an OpenMP loop's blocks.
+    CHECK(seconds(T, ParallelRuntime::OpenMPDynamic, Threads) ==
+          Approx(seconds(T, ParallelRuntime::OpenMP, Threads)));
+  }
+}
+
 TEST_CASE("a repeated prediction is memoized and identical", "[predict]") {
   hw::Target T = target("gold5220r");
   ProgramProfile P = handProfile(10, 500, true);

@@ -64,6 +64,10 @@ double clockForThreads(const CpuParams &C, unsigned Threads);
 /// at Threads, linear between the counts it lists, its first or last value
 /// beyond them; 0 without it.
 double parallelLaunchSeconds(const CpuParams &C, unsigned Threads);
+/// The same for ParallelDispatchSeconds (one chunk of a dynamic schedule)
+/// and ParallelTaskSeconds (one explicit task).
+double parallelDispatchSeconds(const CpuParams &C, unsigned Threads);
+double parallelTaskSeconds(const CpuParams &C, unsigned Threads);
 
 struct CpuParams {
   uint32_t Threads = 1;     ///< Hardware threads the runtime uses.
@@ -136,6 +140,17 @@ struct CpuParams {
   /// empty body. Measured by `crop microbench` through the OpenMP runtime;
   /// empty: not modelled (a launch costs nothing).
   std::map<uint32_t, double> ParallelLaunchSeconds;
+  /// What handing out one chunk of a dynamic schedule costs the team, by
+  /// threads in the team (N -> seconds): the chunks of a loop of empty
+  /// iterations go out at this rate, through a counter every thread takes
+  /// from (its cache line travels between cores). Measured by `crop
+  /// microbench` through the OpenMP runtime; empty: not modelled.
+  std::map<uint32_t, double> ParallelDispatchSeconds;
+  /// What one explicit task costs the team, by threads in the team: one
+  /// thread creates empty tasks that the team runs, and they complete at
+  /// this rate (allocation, the queue, stealing, completion). Measured by
+  /// `crop microbench`; empty: not modelled.
+  std::map<uint32_t, double> ParallelTaskSeconds;
   /// What a 4 KiB page the allocator takes from the kernel anew costs the
   /// thread that first touches it: the fault, zeroing, mapping and, when
   /// the allocator gives it back, unmapping (simulator/PageFaults.h).

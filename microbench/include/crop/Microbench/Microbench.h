@@ -292,6 +292,11 @@ FaddToFmaMeasurement measureFaddToFma(bool Quick);
 struct ParallelLaunchMeasurement {
   std::string Runtime;
   std::map<unsigned, double> Ns;
+  /// Nanoseconds per chunk of a dynamic schedule and per explicit task, by
+  /// team size: an empty region's pieces (a `schedule(dynamic, 1)` loop; a
+  /// `single` creating tasks), its time less one launch, over the pieces,
+  /// best of repeats. Empty where the runtime lacks those entry points.
+  std::map<unsigned, double> DispatchNs, TaskNs;
   std::string Why;
 };
 ParallelLaunchMeasurement measureParallelLaunch(unsigned MaxThreads,

@@ -22,7 +22,16 @@
 namespace crop {
 
 /// Which parallel runtime launched a function's tasks.
-enum class ParallelRuntime : uint8_t { None, OpenMP, Halide, TVM, OpenMPTask };
+/// OpenMPDynamic: an OpenMP region whose tasks are the chunks a dynamic
+/// schedule hands out one at a time.
+enum class ParallelRuntime : uint8_t {
+  None,
+  OpenMP,
+  Halide,
+  TVM,
+  OpenMPTask,
+  OpenMPDynamic
+};
 const char *parallelRuntimeName(ParallelRuntime R);
 
 /// One CFG edge out of a block and how often it was taken in total.
@@ -236,8 +245,9 @@ struct ProgramProfile {
   /// 2: binary profiles carry GraphletMachine::SlotTrips; 3: and
   /// BlockProfile::Sets; 4: and SampleTasks; 5: and
   /// BlockReuse::StoreWriteBack; 6: and SampleTime; 7: and AllocEvents;
-  /// 8: FunctionProfile::ParallelIn and ParallelRuntime::OpenMPTask.
-  static constexpr unsigned FormatVersion = 8;
+  /// 8: FunctionProfile::ParallelIn and ParallelRuntime::OpenMPTask;
+  /// 9: ParallelRuntime::OpenMPDynamic.
+  static constexpr unsigned FormatVersion = 9;
 
   ModuleIdentity Module;
   /// Calls of the entry over which all counts were taken (normally 1); the
