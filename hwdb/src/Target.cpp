@@ -202,6 +202,41 @@ std::optional<InstrCost> Target::instructionCost(const std::string &Opcode,
       C.Uops *= Pieces;
       return C;
     }
+    // A vector load or store moves a register's bytes whatever its lanes
+    // are (one vmovdqu for <8 x i8> as for <2 x float>), as do the bitwise
+    // ops: an entry of another element type of at least the width stands
+    // for it, the narrowest such one, else the widest in register pieces.
+    if (Opcode == "load" || Opcode == "store" || Opcode == "and" ||
+        Opcode == "or" || Opcode == "xor") {
+      const uint64_t VecBits = uint64_t(Lanes) * Bits;
+      const InstrCost *Fit = nullptr, *Wide = nullptr;
+      uint64_t FitBits = 0, WideBits = 0;
+      for (const auto &[Key, Cost] : Table) {
+        std::optional<InstrKey> K = parseInstructionKey(Key);
+        if (!K || K->Opcode != Opcode || K->Lanes < 2)
+          continue;
+        uint64_t KBits = uint64_t(K->Lanes) * typeBits(K->Type);
+        if (KBits == 0 || KBits > Cpu->SimdBits)
+          continue;
+        if (KBits >= VecBits && (!Fit || KBits < FitBits)) {
+          Fit = &Cost;
+          FitBits = KBits;
+        }
+        if (!Wide || KBits > WideBits) {
+          Wide = &Cost;
+          WideBits = KBits;
+        }
+      }
+      if (Fit)
+        return *Fit;
+      if (Wide) {
+        InstrCost C = *Wide;
+        uint32_t Pieces = uint32_t((VecBits + WideBits - 1) / WideBits);
+        C.RecipThroughput *= Pieces;
+        C.Uops *= Pieces;
+        return C;
+      }
+    }
     // No vector entry: scalarised (one lane for an insert or extract).
     if (std::optional<InstrCost> S = instructionCost(Opcode, Type, 1)) {
       const uint32_t Times = isOneLaneOp(Opcode) ? 1 : Lanes;

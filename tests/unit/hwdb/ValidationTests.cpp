@@ -668,3 +668,35 @@ TEST_CASE("a vector wider than a register costs its pieces, an insert or "
   CHECK(crop::hw::piecesWorked("fmul", 1024, 256) == 4);
   CHECK(crop::hw::registerPieces(64, 0) == 1);
 }
+
+TEST_CASE("a vector load or store of a lane type without entries costs one "
+          "of its width, not a load per lane",
+          "[hwdb]") {
+  crop::hw::Target T;
+  T.Cpu.emplace();
+  T.Cpu->SimdBits = 256;
+  T.Cpu->Instructions["load.i32"] = {4, 0.38, "load", 1};
+  T.Cpu->Instructions["load.f32x4"] = {7, 0.5, "load", 2};
+  T.Cpu->Instructions["load.i32x8"] = {7, 0.52, "load", 2};
+  T.Cpu->Instructions["store.f32x8"] = {1, 1, "store", 1};
+  T.Cpu->Instructions["mul.i32"] = {3, 1, "imul", 1};
+  // <8 x i8> (64 bits): the narrowest entry at least that wide, f32x4.
+  auto Bytes = T.instructionCost("load", "i8", 8);
+  REQUIRE(Bytes);
+  CHECK(Bytes->RecipThroughput == Approx(0.5));
+  CHECK(Bytes->Uops == 2);
+  // <16 x i16> (256 bits): i32x8's.
+  auto Halves = T.instructionCost("load", "i16", 16);
+  REQUIRE(Halves);
+  CHECK(Halves->RecipThroughput == Approx(0.52));
+  // <64 x i8> on 256-bit registers: two of the widest.
+  auto Wide = T.instructionCost("store", "i8", 64);
+  REQUIRE(Wide);
+  CHECK(Wide->RecipThroughput == Approx(2));
+  CHECK(Wide->Uops == 2);
+  // Arithmetic depends on the lanes (x86 has no byte multiply): still
+  // scalarised from the scalar entry.
+  auto Mul = T.instructionCost("mul", "i32", 4);
+  REQUIRE(Mul);
+  CHECK(Mul->RecipThroughput == Approx(4));
+}
