@@ -14,6 +14,7 @@
 
 #include "crop/Passes/RuntimeABI.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -37,14 +38,26 @@ Error specError(StringRef Spec, const Twine &Why) {
 }
 
 bool knownType(StringRef T) {
-  return T == "f32" || T == "f64" || T == "i8" || T == "i16" || T == "i32" ||
-         T == "i64" || T == "u8" || T == "u16" || T == "u32" || T == "u64";
+  return T == "f16" || T == "bf16" || T == "f32" || T == "f64" || T == "i8" ||
+         T == "i16" || T == "i32" || T == "i64" || T == "u8" || T == "u16" ||
+         T == "u32" || T == "u64";
 }
 
 unsigned typeBytes(StringRef T) {
   unsigned Bits = 0;
+  T.consume_front("b");
   T.drop_front().getAsInteger(10, Bits);
   return Bits / 8;
+}
+
+/// V in a 16-bit float format (IEEE half or bfloat), as its bits; the
+/// values Crop fills buffers with are exact in both.
+uint16_t halfBits(double V, bool Brain) {
+  APFloat F(V);
+  bool Lost = false;
+  F.convert(Brain ? APFloat::BFloat() : APFloat::IEEEhalf(),
+            APFloat::rmNearestTiesToEven, &Lost);
+  return uint16_t(F.bitcastToAPInt().getZExtValue());
 }
 
 Expected<EntryPlan::Arg> parseArg(StringRef Spec) {
@@ -88,7 +101,7 @@ Expected<EntryPlan::Arg> parseArg(StringRef Spec) {
   }
   if (!knownType(A.Type))
     return specError(Spec, "unknown element type '" + A.Type +
-                               "' (f32, f64, i8..i64, u8..u64)");
+                               "' (f16, bf16, f32, f64, i8..i64, u8..u64)");
   if (Memref && !A.Buffer)
     return specError(A.Spec, "a memref needs a shape, e.g. memref:f32:64x64");
   A.Memref = Memref;
@@ -146,7 +159,8 @@ Error addThunk(Module &M, Function &F) {
     Type *T = F.getArg(I)->getType();
     if (!(T->isPointerTy() ||
           (T->isIntegerTy() && T->getIntegerBitWidth() <= 64) ||
-          T->isFloatTy() || T->isDoubleTy())) {
+          T->isHalfTy() || T->isBFloatTy() || T->isFloatTy() ||
+          T->isDoubleTy())) {
       Thunk->eraseFromParent();
       std::string TS;
       raw_string_ostream OS(TS);
@@ -199,8 +213,10 @@ struct HalideBuffer {
   void *Padding;
 };
 
-/// Type code shared by Halide (int 0, uint 1, float 2) and DLPack.
-uint8_t typeCode(StringRef T) { return T[0] == 'f' ? 2 : T[0] == 'u' ? 1 : 0; }
+/// Type code shared by Halide (int 0, uint 1, float 2, bfloat 4) and DLPack.
+uint8_t typeCode(StringRef T) {
+  return T == "bf16" ? 4 : T[0] == 'f' ? 2 : T[0] == 'u' ? 1 : 0;
+}
 
 void *makeBuffer(const EntryPlan::Arg &A, unsigned Index) {
   uint64_t N = 1;
@@ -226,6 +242,9 @@ void *makeBuffer(const EntryPlan::Arg &A, unsigned Index) {
     if (A.Type == "f32") {
       float F = float(V) * 0.0625f - 0.5f;
       std::memcpy(E, &F, 4);
+    } else if (A.Type == "f16" || A.Type == "bf16") {
+      uint16_t H = halfBits(double(V) * 0.0625 - 0.5, A.Type == "bf16");
+      std::memcpy(E, &H, 2);
     } else if (A.Type == "f64") {
       double F = double(V) * 0.0625 - 0.5;
       std::memcpy(E, &F, 8);
@@ -268,6 +287,8 @@ uint64_t scalarBits(const EntryPlan::Arg &A) {
     std::memcpy(&Bits, &F, 4);
   } else if (A.Type == "f64") {
     std::memcpy(&Bits, &A.Value, 8);
+  } else if (A.Type == "f16" || A.Type == "bf16") {
+    Bits = halfBits(A.Value, A.Type == "bf16");
   } else {
     int64_t I = int64_t(A.Value);
     std::memcpy(&Bits, &I, 8);
@@ -388,10 +409,11 @@ Expected<EntryPlan> planEntry(Module &M, StringRef Entry,
         return specError(A.Spec,
                          "parameter " + Twine(I + 1) + " of " + Entry +
                              " is a pointer: give a buffer (TYPE:SHAPE)");
-      if (!A.Buffer && A.Type[0] == 'f' && !T->isFloatingPointTy())
+      bool Float = A.Type[0] == 'f' || A.Type == "bf16";
+      if (!A.Buffer && Float && !T->isFloatingPointTy())
         return specError(A.Spec, "parameter " + Twine(I + 1) + " of " + Entry +
                                      " is an integer");
-      if (!A.Buffer && A.Type[0] != 'f' && !T->isIntegerTy())
+      if (!A.Buffer && !Float && !T->isIntegerTy())
         return specError(A.Spec, "parameter " + Twine(I + 1) + " of " + Entry +
                                      " is floating-point");
     }

@@ -612,6 +612,33 @@ extern "C" void cropExit(int Code) {
             ") before the entry returned");
 }
 extern "C" void cropAbort() { childFail("the program called abort()"); }
+
+/// The float-to-bfloat16 conversions LLVM calls for bfloat arithmetic on
+/// x86 (compiler-rt's and libgcc 13's __truncsfbf2/__truncdfbf2; Debian
+/// 12's libgcc has neither). Round to nearest even, NaNs kept quiet. The
+/// result goes back in xmm0, as the bfloat ABI has it: a float whose low
+/// 16 bits are the bfloat's.
+static float bfloatInFloat(uint32_t Bits) {
+  uint16_t B;
+  if ((Bits & 0x7fffffffu) > 0x7f800000u)
+    B = uint16_t((Bits >> 16) | 0x40);
+  else
+    B = uint16_t((Bits + 0x7fffu + ((Bits >> 16) & 1)) >> 16);
+  uint32_t Out = B;
+  float F;
+  std::memcpy(&F, &Out, 4);
+  return F;
+}
+extern "C" float cropTruncSfBf2(float X) {
+  uint32_t Bits;
+  std::memcpy(&Bits, &X, 4);
+  return bfloatInFloat(Bits);
+}
+extern "C" float cropTruncDfBf2(double X) {
+  // Through float: a double that rounds differently in two steps is not a
+  // value a tensor program's counts depend on.
+  return cropTruncSfBf2(float(X));
+}
 /// Threads of the program's own would race the plain counter increments and
 /// make the profile depend on scheduling: refuse them clearly.
 extern "C" int cropPthreadCreate(void *, const void *, void *, void *) {
@@ -1219,6 +1246,8 @@ std::vector<std::pair<std::string, void *>> runtimeSymbols() {
       {"quick_exit", fn(cropExit)},
       {"abort", fn(cropAbort)},
       {"pthread_create", fn(cropPthreadCreate)},
+      {"__truncsfbf2", fn(cropTruncSfBf2)},
+      {"__truncdfbf2", fn(cropTruncDfBf2)},
       // OpenMP.
       {"__kmpc_fork_call", fn(kmpcForkCall)},
       {"__kmpc_for_static_init_4", fn(kmpcForStaticInit4)},

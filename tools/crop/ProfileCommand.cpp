@@ -83,7 +83,7 @@ cl::list<std::string>
                   "(i32=4), @N (the buffer of the Nth --arg again: in-place "
                   "calls) or memref:TYPE:SHAPE (the address of an MLIR ranked "
                   "memref descriptor, for _mlir_ciface_ functions); TYPE is "
-                  "f32, f64, i8..i64 or u8..u64"),
+                  "f16, bf16, f32, f64, i8..i64 or u8..u64"),
          cl::value_desc("spec"), cl::sub(Sub), cl::cat(cropCategory()));
 cl::opt<std::string> Output("o",
                             cl::desc("Profile file to write (default: "
