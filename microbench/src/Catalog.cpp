@@ -216,6 +216,10 @@ std::vector<CatalogEntry> kernelCatalog(unsigned SimdBits) {
   pair("zext", {"i16", 8}, "trunc", "i32", "shuffle", true);
   pair("fpext", {"f32", 1}, "fptrunc", "f64", "fp", true);
   pair("fpext", {"f32", 4}, "fptrunc", "f64", "fp", true);
+  // Half-precision data computed in float (x86's F16C converts 8 lanes in
+  // one instruction; without it, library calls). Eight lanes: a 64-bit
+  // half vector has no register class for the kernel's barrier on x86.
+  pair("fptrunc", {"f32", 8}, "fpext", "f16", "fp", true);
   if (SimdBits >= 512)
     pair("fpext", {"f32", 8}, "fptrunc", "f64", "fp", true);
 

@@ -36,6 +36,10 @@ Type *elemType(LLVMContext &C, const std::string &Ty) {
     return Type::getFloatTy(C);
   if (Ty == "f64")
     return Type::getDoubleTy(C);
+  if (Ty == "f16")
+    return Type::getHalfTy(C);
+  if (Ty == "bf16")
+    return Type::getBFloatTy(C);
   if (Ty == "ptr")
     return PointerType::get(C, 0);
   if (unsigned Bits = elementBits(Ty); Bits && Ty[0] == 'i')
@@ -182,6 +186,12 @@ private:
     Type *Ty = V->getType();
     if (Ty->getScalarType()->isIntegerTy(1))
       return V;
+    // x86 without AVX512-FP16 has no register class for half lanes: the
+    // barrier holds their bits as 16-bit integers, in the same register.
+    if (Ty->getScalarType()->isHalfTy() || Ty->getScalarType()->isBFloatTy()) {
+      Type *Bits = Ty->getWithNewType(B.getInt16Ty());
+      return B.CreateBitCast(barrier(B.CreateBitCast(V, Bits)), Ty);
+    }
     bool InVectorReg = Ty->isVectorTy() || Ty->isFloatingPointTy();
     const char *Cons = !InVectorReg      ? "=r,0"
                        : AArch64         ? "=w,0"
