@@ -50,6 +50,12 @@ KERNELS = [
      "shows": "two sections, then single"},
     {"name": "omp_nested", "src": "omp_clauses.c", "entry": "k_nested", "args": SIZE, "threads": [1, 2],
      "shows": "a parallel loop opening a parallel loop"},
+    {"name": "qgemm_int8", "src": "lowp.c", "entry": "k_qgemm", "args": ["u8:64x1024", "i8:64x1024", "i32:64x64",
+     "i32=65536"], "threads": [1], "shows": "uint8 x int8 products summed in int32 (a quantized dense layer)"},
+    {"name": "half_relu", "src": "lowp.c", "entry": "k_half", "args": ["f16:100000", "f16:100000", "i32=100000"],
+     "threads": [1], "shows": "_Float16 data computed in float"},
+    {"name": "half_arith", "src": "lowp.c", "entry": "k_half_arith", "args": ["f16:100000", "f16:100000",
+     "i32=100000"], "threads": [1], "shows": "_Float16 arithmetic"},
     {"name": "sort_sqrt", "src": "sort_sqrt.cpp", "entry": "k_cxx", "args": ["f32:100000", "f32:1", "i32=100000"],
      "threads": [1], "shows": "std::sort: loop exits that depend on data (a known gap)"},
     {"name": "rust_matvec", "src": "rust_matvec.rs", "entry": "rk_matvec",
@@ -57,7 +63,7 @@ KERNELS = [
      "shows": "Rust IR: bounds-check panics declared, never called"},
 ]
 
-C_TYPES = {"f32": "float", "f64": "double", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t",
+C_TYPES = {"f16": "_Float16", "f32": "float", "f64": "double", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t",
            "i64": "int64_t", "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t"}
 
 
