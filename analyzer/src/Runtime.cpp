@@ -651,14 +651,23 @@ extern "C" int cropPthreadCreate(void *, const void *, void *, void *) {
 
 constexpr int32_t KmpSchStaticChunked = 33;
 constexpr int32_t KmpSchDynamicChunked = 35;
+constexpr int32_t KmpOrdStaticChunked = 65;
 constexpr int32_t KmpOrdDynamicChunked = 67;
 /// libomp's schedule modifiers (monotonic, nonmonotonic) above the kind.
 constexpr int32_t KmpSchModifierMask = (1 << 29) | (1 << 30);
 
-/// The most tasks a worksharing loop whose schedule leaves the split to the
-/// runtime (static without a chunk, guided, runtime, auto) is run as; see
-/// OmpVirtualTeam below for why 720.
-constexpr uint64_t OmpLoopTeam = 720;
+/// The team size of an outermost region that asks for it before any
+/// worksharing loop has set its task count: such a region splits its work by
+/// omp_get_thread_num() itself (`lo = n * t / nt`), so it gets a team whose
+/// size most core counts divide (1-6, 8-10, 12, 15, 16, 18, 20, 24, 30, 36,
+/// 40, 45, 48, 60, 72, 80, 90, 120, 144, 180, 240, 360, 720), and the
+/// predictor spreads its tasks over the target's threads as it spreads a
+/// loop's iterations; with one task the region was predicted serial at any
+/// thread count. omp_get_max_threads() and omp_get_num_procs() say the same,
+/// so arrays a program sizes by them hold a slot for every task. A loop whose
+/// schedule leaves the split to the runtime (static without a chunk, guided,
+/// runtime, auto) runs as at most this many tasks, for the same reason.
+constexpr int64_t OmpVirtualTeam = 720;
 
 struct OmpFork {
   int64_t Tid = 0;
@@ -725,8 +734,8 @@ void ompStaticInit(int32_t Sched, int32_t *PLast, T *PLower, T *PUpper,
     // vectorized runs its vector body as a thread does, not its scalar
     // remainder once per iteration.
     if (F.Tasks < 0 && F.Tid == 0)
-      F.Tasks = int64_t(
-          std::clamp<uint64_t>(Units, 1, Chunked ? UINT64_MAX : OmpLoopTeam));
+      F.Tasks = int64_t(std::clamp<uint64_t>(
+          Units, 1, Chunked ? UINT64_MAX : uint64_t(OmpVirtualTeam)));
     Tasks = uint64_t(std::max<int64_t>(F.Tasks, 1));
     Tid = uint64_t(F.Tid);
   }
@@ -775,14 +784,17 @@ void ompDispatchInit(int32_t Sched, T Lo, T Hi, ST St, ST Chunk) {
   F.DispatchGiven = false;
   uint64_t Trip = tripCount<T, ST>(Lo, Hi, St);
   uint64_t Units = (Trip + F.DChunk - 1) / F.DChunk;
-  // A dynamic schedule hands out one chunk at a time, each a task; the
-  // others (guided's chunks shrink from Trip / 2 threads, runtime and auto
-  // default to static) give each thread a few large blocks.
+  // A dynamic schedule hands out one chunk at a time, each a task, and a
+  // chunked static one (under `ordered`) deals them round; the others
+  // (guided's chunks shrink from Trip / 2 threads, runtime and auto default
+  // to static) give each thread a few large blocks.
   int32_t Kind = Sched & ~KmpSchModifierMask;
   bool Dynamic = Kind == KmpSchDynamicChunked || Kind == KmpOrdDynamicChunked;
+  bool PerChunk =
+      Dynamic || Kind == KmpSchStaticChunked || Kind == KmpOrdStaticChunked;
   if (F.Tasks < 0 && F.Tid == 0) {
-    F.Tasks = int64_t(
-        std::clamp<uint64_t>(Units, 1, Dynamic ? UINT64_MAX : OmpLoopTeam));
+    F.Tasks = int64_t(std::clamp<uint64_t>(
+        Units, 1, PerChunk ? UINT64_MAX : uint64_t(OmpVirtualTeam)));
     F.Dynamic = Dynamic;
   }
 }
@@ -917,17 +929,6 @@ int32_t ompTid() {
   auto &Stack = ompStack();
   return Stack.empty() ? 0 : int32_t(Stack.back().Tid);
 }
-
-/// The team size of an outermost region that asks for it before any
-/// worksharing loop has set its task count: such a region splits its work by
-/// omp_get_thread_num() itself (`lo = n * t / nt`), so it gets a team whose
-/// size most core counts divide (1-6, 8-10, 12, 15, 16, 18, 20, 24, 30, 36,
-/// 40, 45, 48, 60, 72, 80, 90, 120, 144, 180, 240, 360, 720), and the
-/// predictor spreads its tasks over the target's threads as it spreads a
-/// loop's iterations; with one task the region was predicted serial at any
-/// thread count. omp_get_max_threads() and omp_get_num_procs() say the same,
-/// so arrays a program sizes by them hold a slot for every task.
-constexpr int64_t OmpVirtualTeam = 720;
 
 extern "C" int32_t kmpcGlobalThreadNum(void *) { return ompTid(); }
 extern "C" int ompGetThreadNum() { return ompTid(); }
