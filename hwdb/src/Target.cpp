@@ -204,10 +204,11 @@ std::optional<InstrCost> Target::instructionCost(const std::string &Opcode,
     }
     // A vector load or store moves a register's bytes whatever its lanes
     // are (one vmovdqu for <8 x i8> as for <2 x float>), as do the bitwise
-    // ops: an entry of another element type of at least the width stands
-    // for it, the narrowest such one, else the widest in register pieces.
+    // ops and a select (a blend: vpblendvb, vblendvps; AArch64's bsl): an
+    // entry of another element type of at least the width stands for it,
+    // the narrowest such one, else the widest in register pieces.
     if (Opcode == "load" || Opcode == "store" || Opcode == "and" ||
-        Opcode == "or" || Opcode == "xor") {
+        Opcode == "or" || Opcode == "xor" || Opcode == "select") {
       const uint64_t VecBits = uint64_t(Lanes) * Bits;
       const InstrCost *Fit = nullptr, *Wide = nullptr;
       uint64_t FitBits = 0, WideBits = 0;

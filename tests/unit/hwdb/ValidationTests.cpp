@@ -694,6 +694,11 @@ TEST_CASE("a vector load or store of a lane type without entries costs one "
   REQUIRE(Wide);
   CHECK(Wide->RecipThroughput == Approx(2));
   CHECK(Wide->Uops == 2);
+  // A blend of half lanes: one of a float vector's width.
+  T.Cpu->Instructions["select.f32x4"] = {1, 0.5, "fp", 1};
+  auto Blend = T.instructionCost("select", "f16", 4);
+  REQUIRE(Blend);
+  CHECK(Blend->RecipThroughput == Approx(0.5));
   // Arithmetic depends on the lanes (x86 has no byte multiply): still
   // scalarised from the scalar entry.
   auto Mul = T.instructionCost("mul", "i32", 4);
