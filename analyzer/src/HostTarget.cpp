@@ -1,5 +1,6 @@
 //===- HostTarget.cpp - Running IR compiled for another CPU on this one ---===//
 #include "crop/Analyzer/HostTarget.h"
+#include "crop/Analyzer/MachineBlocks.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -37,13 +38,6 @@ std::set<std::string> missingFeatures(const Module &M,
     }
   }
   return Missing;
-}
-
-std::string firstCPU(const Module &M) {
-  for (const Function &F : M)
-    if (!F.isDeclaration() && F.hasFnAttribute("target-cpu"))
-      return F.getFnAttribute("target-cpu").getValueAsString().str();
-  return "";
 }
 
 /// What of M cannot run on an architecture other than its own: intrinsics
@@ -91,7 +85,7 @@ Expected<std::string> crop::retargetForHost(Module &M,
   if (!Foreign && Missing.empty())
     return "";
 
-  std::string CPU = firstCPU(M);
+  std::string CPU = moduleTargetCPU(M);
   std::string Asked =
       Foreign ? M.getTargetTriple() + (CPU.empty() ? "" : " (" + CPU + ")")
               : "CPU features this machine lacks";

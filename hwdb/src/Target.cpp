@@ -41,22 +41,21 @@ double clockForThreads(const CpuParams &C, unsigned Threads) {
                  std::max(1u, std::min(Threads, std::max(1u, C.Cores))));
 }
 
+/// A runtime cost by team size, 0 where the descriptor has none.
+static double teamCost(const std::map<uint32_t, double> &M, unsigned Threads) {
+  return M.empty() ? 0 : atCount(M, std::max(1u, Threads));
+}
+
 double parallelLaunchSeconds(const CpuParams &C, unsigned Threads) {
-  if (C.ParallelLaunchSeconds.empty())
-    return 0;
-  return atCount(C.ParallelLaunchSeconds, std::max(1u, Threads));
+  return teamCost(C.ParallelLaunchSeconds, Threads);
 }
 
 double parallelDispatchSeconds(const CpuParams &C, unsigned Threads) {
-  if (C.ParallelDispatchSeconds.empty())
-    return 0;
-  return atCount(C.ParallelDispatchSeconds, std::max(1u, Threads));
+  return teamCost(C.ParallelDispatchSeconds, Threads);
 }
 
 double parallelTaskSeconds(const CpuParams &C, unsigned Threads) {
-  if (C.ParallelTaskSeconds.empty())
-    return 0;
-  return atCount(C.ParallelTaskSeconds, std::max(1u, Threads));
+  return teamCost(C.ParallelTaskSeconds, Threads);
 }
 
 uint32_t typeBits(const std::string &Type) {
