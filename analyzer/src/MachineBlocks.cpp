@@ -244,12 +244,18 @@ Expected<ModuleMachineBlocks> compileAndRead(const Module &Src, StringRef CPU) {
       Cur = nullptr;
       size_t P = L.find(BlockMark + Prefix.str());
       unsigned Index = 0;
-      if (P != StringRef::npos && Blocks &&
-          !L.drop_front(P + BlockMark.size() + Prefix.size())
-               .take_while(isDigit)
-               .getAsInteger(10, Index) &&
-          Index < Blocks->size())
-        Cur = &(*Out)[(*Blocks)[Index]];
+      if (P != StringRef::npos && Blocks) {
+        StringRef Id = L.drop_front(P + BlockMark.size() + Prefix.size());
+        StringRef Digits = Id.take_while(isDigit);
+        StringRef After = Id.drop_front(Digits.size());
+        // A block that codegen's loop passes add before or split off one of
+        // ours ("%crop.mb.6.preheader", "%crop.mb.6._crit_edge") is its
+        // own: only the exact name is the IR block (a loop's preheader
+        // zeroing its accumulators is not the loop's work).
+        if ((After.empty() || isSpace(After[0])) &&
+            !Digits.getAsInteger(10, Index) && Index < Blocks->size())
+          Cur = &(*Out)[(*Blocks)[Index]];
+      }
       continue;
     }
     if (!Cur || !L.starts_with("\t") || L.size() < 2 || !isAlpha(L[1]))

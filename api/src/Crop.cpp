@@ -85,6 +85,7 @@ Expected<std::string> profileCacheKey(StringRef Path,
   field("openmp virtual team");
   field("openmp loops in blocks");
   field("openmp nested regions serialized");
+  field("machine blocks by exact name");
   field("codegen-cpu " + Opts.CodegenCPU);
   field(utostr(ProgramProfile::FormatVersion));
   field(CROP_VERSION);
