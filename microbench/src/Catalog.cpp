@@ -312,6 +312,32 @@ std::vector<CatalogEntry> kernelCatalog(unsigned SimdBits) {
     E.Outputs.push_back(O);
   }
 
+  // Extensions of loaded narrow data (int8/int16 quantized tensors, half
+  // precision): x86 extends from memory in one instruction (vpmovzxbd,
+  // vpmovsxbw, vcvtph2ps with a memory operand) where a register extension
+  // measured as half of a round trip through a cross-lane truncation costs
+  // several. The latency is what the extension adds to a load's chain.
+  auto extLoad = [&](const char *Op, const TypeL &From, const char *ToTy,
+                     const char *Unit) {
+    TypeL To{ToTy, From.Lanes};
+    CatalogEntry &E =
+        C.add(std::string("load_") + Op + "." + From.str() + "." + To.str(),
+              Shape::ExtLoad, Op, To);
+    E.Kernel.Ty2 = From.Ty;
+    Output O = Cat::out(key(std::string("load_") + Op, To), Unit);
+    O.SubLatency = {{"load.i64", 1}, {MoveTrip, 0.5}};
+    E.Outputs.push_back(O);
+  };
+  extLoad("zext", {"i8", 8}, "i32", "shuffle");
+  extLoad("sext", {"i8", 8}, "i32", "shuffle");
+  extLoad("zext", {"i8", 16}, "i16", "shuffle");
+  extLoad("sext", {"i8", 16}, "i16", "shuffle");
+  extLoad("fpext", {"f16", 8}, "f32", "fp");
+  if (SimdBits >= 512) {
+    extLoad("zext", {"i8", 16}, "i32", "shuffle");
+    extLoad("sext", {"i8", 16}, "i32", "shuffle");
+  }
+
   // Locked read-modify-writes (OpenMP's atomic updates, reductions): the
   // simulator's class "store" (they drain the store buffer), so that without
   // a measurement the default costs they stand in for have a source.

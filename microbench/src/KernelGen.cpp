@@ -116,8 +116,8 @@ public:
     auto *Loop = BasicBlock::Create(C, "loop", F);
     auto *Exit = BasicBlock::Create(C, "exit", F);
     B.SetInsertPoint(Entry);
-    bool Memory =
-        K.S == Shape::Load || K.S == Shape::Store || K.S == Shape::Atomic;
+    bool Memory = K.S == Shape::Load || K.S == Shape::Store ||
+                  K.S == Shape::Atomic || K.S == Shape::ExtLoad;
     A = B.CreateLoad(T, In, "a");
     Bv = B.CreateLoad(T, B.CreateConstGEP1_64(B.getInt8Ty(), In, 64), "b");
     Value *Init =
@@ -137,7 +137,9 @@ public:
         Stateless ? 0 : (Kind == KernelKind::Latency ? 1 : Streams);
     Type *StateTy = T;
     Value *StateInit = Init;
-    if (K.S == Shape::Load) {
+    if (K.S == Shape::ExtLoad && !elemType(C, K.Ty2))
+      return makeError("kernel " + K.Name + ": unknown type " + K.Ty2);
+    if (K.S == Shape::Load || K.S == Shape::ExtLoad) {
       // The chain runs through an index (or the pointer itself).
       StateTy = K.Ty == "ptr" ? Ptr : I64;
       StateInit = K.Ty == "ptr" ? (Value *)Mem : B.getInt64(0);
@@ -202,6 +204,26 @@ private:
     return B.CreateCall(IA, {V});
   }
 
+  /// Keeps V computed without using it: an empty asm with side effects that
+  /// reads it from its register (no instruction, no dependency after it).
+  void sink(Value *V) {
+    Type *Ty = V->getType();
+    const char *Cons = AArch64 ? "w" : SimdBits >= 512 ? "v" : "x";
+    InlineAsm *IA =
+        InlineAsm::get(FunctionType::get(B.getVoidTy(), {Ty}, false), "", Cons,
+                       /*hasSideEffects=*/true);
+    B.CreateCall(IA, {V});
+  }
+
+  /// The extension of a load of Ty2 lanes, as ExtLoad measures it.
+  Expected<Value *> extendedLoad(Value *Addr, bool Volatile) {
+    auto Op = castNamed(K.Op);
+    if (!Op)
+      return makeError("kernel " + K.Name + ": unknown extension " + K.Op);
+    Type *Src = withLanes(elemType(C, K.Ty2), K.Lanes);
+    return B.CreateCast(*Op, B.CreateLoad(Src, Addr, Volatile), T);
+  }
+
   Value *slot(unsigned N) {
     return B.CreateConstGEP1_64(B.getInt8Ty(), Mem, 64 * (N % 64));
   }
@@ -209,6 +231,13 @@ private:
   Error statelessStep(unsigned N) {
     if (K.S == Shape::Load) {
       B.CreateLoad(T, slot(N), /*isVolatile=*/true);
+      return Error::success();
+    }
+    if (K.S == Shape::ExtLoad) {
+      Expected<Value *> V = extendedLoad(slot(N), /*Volatile=*/true);
+      if (!V)
+        return V.takeError();
+      sink(*V);
       return Error::success();
     }
     if (K.S == Shape::Atomic) {
@@ -333,6 +362,18 @@ private:
     }
     case Shape::Gep:
       return barrier(B.CreateGEP(B.getInt8Ty(), X, A));
+    case Shape::ExtLoad: {
+      // As a vector load's chain: lane 0 back to an index through a
+      // general register (the catalog takes that move off).
+      Expected<Value *> V =
+          extendedLoad(B.CreateGEP(B.getInt8Ty(), Mem, X), /*Volatile=*/false);
+      if (!V)
+        return V.takeError();
+      Value *L = B.CreateExtractElement(barrier(*V), uint64_t(0));
+      if (FP)
+        L = B.CreateBitCast(L, B.getIntNTy(Elem->getPrimitiveSizeInBits()));
+      return barrier(B.CreateZExtOrTrunc(L, B.getInt64Ty()));
+    }
     }
     return makeError("kernel " + K.Name + ": unknown shape");
   }

@@ -18,7 +18,8 @@ using namespace crop::lowering;
 /// uop (the compare is free; the branch carries the pair); a load whose
 /// only user is an arithmetic instruction becomes that instruction's
 /// memory operand, one per instruction: it still takes a load port and its
-/// latency, but no issue slot of its own.
+/// latency, but no issue slot of its own. A vector extension that folds
+/// its load takes the descriptor's extension-from-memory entry.
 void Lowering::fuse(const GraphletGraph &Gr) {
   const uint32_t N = OrderV.size();
   minMaxIdioms(Gr);
@@ -51,6 +52,18 @@ void Lowering::fuse(const GraphletGraph &Gr) {
     } else if (IsLoad && !Cost[UP].Free && !Done[UP] && foldsLoad(UOp)) {
       Cost[P].Uops = 0;
       Done[UP] = 1;
+      // A vector extension of its own load is one instruction
+      // (vpmovzxbd ymm, m64; vcvtph2ps ymm, m128), measured as such where
+      // the descriptor has it: the register form the plain entry stands
+      // for can cost several (a cross-lane widening).
+      const GraphletVertex &U = Gr[User];
+      if (U.Lanes > 1 && (UOp == "zext" || UOp == "sext" || UOp == "fpext")) {
+        std::string Op = "load_" + UOp;
+        if (T.instructionCost(Op, U.Type, U.Lanes))
+          Cost[UP] =
+              classOf(GraphletVertex{U.Name, Op, U.Type, U.Lanes, 0, U.Part})
+                  .Cost;
+      }
     }
   }
 }

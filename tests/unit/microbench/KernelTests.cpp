@@ -113,6 +113,11 @@ TEST_CASE("a kernel holds only its own instruction kind", "[microbench]") {
         std::map<std::string, unsigned>{{"atomicrmw", 100}});
   CHECK(build("atomicrmw.i32", KernelKind::Throughput) ==
         std::map<std::string, unsigned>{{"atomicrmw", 100}});
+  // Each extension's operand is its own load (the backend's memory operand).
+  CHECK(build("load_sext.i8x8.i32x8", KernelKind::Throughput) ==
+        std::map<std::string, unsigned>{{"load", 100}, {"sext", 100}});
+  CHECK(build("load_fpext.f16x8.f32x8", KernelKind::Throughput) ==
+        std::map<std::string, unsigned>{{"load", 100}, {"fpext", 100}});
 }
 
 TEST_CASE("the latency form is one chain, the throughput form independent "

@@ -46,6 +46,11 @@ enum class Shape {
                  ///< feeds the next); throughput: to independent lines
   Call,          ///< x = post(call @op(x), a)    (expf, tanhf ... libm)
   Gep,           ///< p = getelementptr i8, p, a
+  ExtLoad,       ///< an extension (Op: zext, sext, fpext) of a load of
+                 ///< Ty2 lanes to Ty, one instruction on x86 (vpmovzxbd,
+                 ///< vcvtph2ps with a memory operand); latency: an address
+                 ///< chain through lane 0; throughput: independent lines,
+                 ///< each result kept by an empty side-effecting asm
 };
 
 /// One kernel family. Types are element types ("f32", "i64", "ptr") with a
@@ -56,9 +61,10 @@ struct KernelSpec {
   std::string Op; ///< IR opcode / predicate / intrinsic / function name.
   std::string Ty; ///< State element type.
   unsigned Lanes = 1;
-  std::string Op2;               ///< CastPair: the way back.
-  std::string Ty2;               ///< CastPair: the intermediate element type.
-  std::string Post;              ///< Call: "fmul", "fadd" or "" applied with a.
+  std::string Op2;  ///< CastPair: the way back.
+  std::string Ty2;  ///< CastPair: the intermediate element type; ExtLoad:
+                    ///< the loaded element type.
+  std::string Post; ///< Call: "fmul", "fadd" or "" applied with a.
   double A = 1, B = 0, Init = 1; ///< Operand and start values.
 };
 
