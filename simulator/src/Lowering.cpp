@@ -438,6 +438,7 @@ bool Lowering::flatten(const Graphlet &G, double LoadLatency) {
   PredBegin[N] = PredPos.size();
   contractFMul(Gr);
   addFastAddForwarding(Gr);
+  FusedCompares[0] = FusedCompares[1] = 0;
   if (Fusion)
     fuse(Gr);
   // What the backend spilled, where the profile knows it; else an

@@ -138,6 +138,10 @@ public:
   bool NarrowedSimd = false; ///< Cpu.SimdBits is the program's, not T's.
   /// By position: an fadd/fsub that contractFMul made an FMA.
   std::vector<uint8_t> Contracted;
+  /// Per part (head, successor): compares fuse() made free in their branch.
+  /// The backend's record counts each as an instruction of its own (cmp,
+  /// jne), so the comparisons with it count them too.
+  uint32_t FusedCompares[2] = {0, 0};
   /// Scratch for flatten and fuse: per vertex, visited.
   std::vector<uint8_t> Done;
 

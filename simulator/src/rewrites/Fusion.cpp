@@ -49,6 +49,7 @@ void Lowering::fuse(const GraphletGraph &Gr) {
     uint32_t UP = Pos[User];
     if (IsCmp && UOp == "br") {
       Cost[P] = VertexCost{};
+      ++FusedCompares[std::min(1u, X.Part)];
     } else if (IsLoad && !Cost[UP].Free && !Done[UP] && foldsLoad(UOp)) {
       Cost[P].Uops = 0;
       Done[UP] = 1;

@@ -25,7 +25,8 @@ using namespace crop::lowering;
 void Lowering::addMachineExcess(const Graphlet &G) {
   const GraphletGraph &Gr = G.G;
   for (const GraphletMachine &X : G.Machine) {
-    uint64_t Uops = 0;
+    // A compare fused into its branch is one of the record's instructions.
+    uint64_t Uops = FusedCompares[std::min(1u, X.Part)];
     bool Vector = false;
     for (uint32_t P = 0; P < OrderV.size(); ++P) {
       uint32_t V = OrderV[P];

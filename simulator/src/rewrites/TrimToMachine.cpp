@@ -23,7 +23,7 @@ void Lowering::trimToMachine(const Graphlet &G) {
                                          "ashr", "or",    "and", "xor", "sext",
                                          "zext", "trunc", "gep"};
   for (const GraphletMachine &X : G.Machine) {
-    uint32_t Issued = 0;
+    uint32_t Issued = FusedCompares[std::min(1u, X.Part)];
     for (uint32_t P = 0; P < OrderV.size(); ++P)
       if (OrderV[P] != UINT32_MAX && OrderV[P] != 0 && !Cost[P].Free &&
           Cost[P].Uops && std::min(1u, Gr[OrderV[P]].Part) == X.Part)

@@ -1460,6 +1460,43 @@ TEST_CASE("Machine work beyond a vector block's IR takes the shuffle units",
   CHECK(std::string(C.Limit) == "port:shuffle");
 }
 
+TEST_CASE("A compare fused into its branch is one of the backend's "
+          "instructions",
+          "[simulator]") {
+  // 8 <8 x float> adds and the loop's counter, compare and branch: the
+  // backend emits 11 instructions (vaddps x8, add, cmp, jne), of which cmp
+  // and jne are one fused uop. The record's 11 against the IR's 10 uops is
+  // no hidden work: before, a shuffle was added for it.
+  hw::Target T = avx2();
+  T.Cpu->IssueWidth = 16;
+  T.Cpu->Units["shuffle"] = 1;
+  T.Cpu->Instructions["shufflevector.f32x8"] = instrCost(1, 6, "shuffle");
+  auto Loop = [](uint32_t MachineInstructions) {
+    Builder B;
+    uint32_t Br = B.vertex("br", "void");
+    for (unsigned I = 0; I < 8; ++I)
+      B.vertex("fadd", "f32", 8);
+    uint32_t Iv = B.vertex("add", "i64");
+    uint32_t Cmp = B.vertex("icmp", "i1");
+    B.edge(Iv, Cmp);
+    B.edge(Cmp, Br);
+    B.edge(Iv, Iv, DepKind::Carried);
+    Graphlet G = B.done();
+    if (MachineInstructions) {
+      GraphletMachine M;
+      M.Instructions = MachineInstructions;
+      G.Machine.push_back(M);
+    }
+    return G;
+  };
+  PipelineSimulator Sim(T);
+  double Plain = Sim.simulate(Loop(0)).Cycles;
+  CHECK(Plain == Approx(4).epsilon(0.02)); // 8 fadds on 2 FP units
+  CHECK(Sim.simulate(Loop(11)).Cycles == Approx(Plain).epsilon(0.01));
+  // One instruction more than that is hidden work: a 6-cycle shuffle.
+  CHECK(Sim.simulate(Loop(12)).Cycles == Approx(6).epsilon(0.02));
+}
+
 TEST_CASE("An FP value carried across a call goes through a stack slot",
           "[simulator]") {
   // sum = fadd sum, expf(x): the call is not on the recurrence, but on x86
