@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 from suite import groundtruth, split  # noqa: E402
 
 SIZE = ["f32:100000", "f32:100000", "i32=100000"]
+DENSE = ["f32:512x512", "f32:512", "f32:512", "i32=512"]
 KERNELS = [
     {"name": "manual_split", "src": "manual_split.c", "entry": "k_man2", "args": SIZE, "threads": [1, 2],
      "shows": "a region splitting its work by omp_get_thread_num()"},
@@ -56,6 +57,14 @@ KERNELS = [
      "threads": [1], "shows": "_Float16 data computed in float"},
     {"name": "half_arith", "src": "lowp.c", "entry": "k_half_arith", "args": ["f16:100000", "f16:100000",
      "i32=100000"], "threads": [1], "shows": "_Float16 arithmetic"},
+    {"name": "dense_O0", "src": "levels.c", "entry": "k_dense", "args": DENSE, "threads": [1], "cflags": ["-O0"],
+     "shows": "a dense layer at -O0 (every local through its stack slot)"},
+    {"name": "dense_O1", "src": "levels.c", "entry": "k_dense", "args": DENSE, "threads": [1], "cflags": ["-O1"],
+     "shows": "the same at -O1 (not vectorized)"},
+    {"name": "dense_O2", "src": "levels.c", "entry": "k_dense", "args": DENSE, "threads": [1],
+     "shows": "the same at -O2 (the sum stays in order: a chain of adds)"},
+    {"name": "dense_O3_fastmath", "src": "levels.c", "entry": "k_dense", "args": DENSE, "threads": [1],
+     "cflags": ["-O3", "-ffast-math"], "shows": "the same at -O3 -ffast-math (the sum vectorized)"},
     {"name": "sort_sqrt", "src": "sort_sqrt.cpp", "entry": "k_cxx", "args": ["f32:100000", "f32:1", "i32=100000"],
      "threads": [1], "shows": "std::sort: loop exits that depend on data (a known gap)"},
     {"name": "rust_matvec", "src": "rust_matvec.rs", "entry": "rk_matvec",
@@ -142,7 +151,8 @@ def build(k, out, crop):
         link += ["-Wl,--unresolved-symbols=ignore-all"]
     else:
         compiler = "clang++-19" if src.endswith(".cpp") else "clang-19"
-        sh([compiler, "-O2", "-fopenmp", "-march=x86-64-v3", "-S", "-emit-llvm", src, "-o", ir])
+        sh([compiler] + k.get("cflags", ["-O2"]) + ["-fopenmp", "-march=x86-64-v3", "-S", "-emit-llvm", src,
+                                                      "-o", ir])
         if src.endswith(".cpp"):
             link = ["clang++-19", "-fopenmp"]
     obj = os.path.join(d, "kernel.o")
