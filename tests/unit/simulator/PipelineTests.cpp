@@ -1433,25 +1433,40 @@ TEST_CASE("IR integer work beyond the backend's instruction count is free, "
   CHECK(Sim.simulate(Block(1)).Cycles >= Approx(8 * 0.5).epsilon(0.02));
 }
 
+namespace {
+/// An AVX2 core that issues 16 uops a cycle and has one shuffle unit, whose
+/// register-wide shuffle (what hidden machine work is priced as) takes
+/// ShuffleCycles of it.
+hw::Target wideIssueOneShuffleUnit(double ShuffleCycles) {
+  hw::Target T = avx2();
+  T.Cpu->IssueWidth = 16;
+  T.Cpu->Units["shuffle"] = 1;
+  T.Cpu->Instructions["shufflevector.f32x8"] =
+      instrCost(1, ShuffleCycles, "shuffle");
+  return T;
+}
+
+/// G with the backend's record of Instructions machine instructions.
+Graphlet withMachineRecord(Graphlet G, uint32_t Instructions) {
+  GraphletMachine M;
+  M.Instructions = Instructions;
+  G.Machine.push_back(M);
+  return G;
+}
+} // namespace
+
 TEST_CASE("Machine work beyond a vector block's IR takes the shuffle units",
           "[simulator]") {
   // 8 independent <8 x float> adds (4 cycles on 2 FP units); the backend
   // emitted 8 + 24 instructions (legalizing a vector type the target has no
   // register for): 24 shuffles on 1 shuffle unit bind, and the chain-free
   // excess never lengthens the block's latency.
-  hw::Target T = avx2();
-  T.Cpu->IssueWidth = 16;
-  T.Cpu->Units["shuffle"] = 1;
-  T.Cpu->Instructions["shufflevector.f32x8"] = instrCost(1, 1, "shuffle");
+  hw::Target T = wideIssueOneShuffleUnit(1);
   auto Block = [](uint32_t MachineInstructions) {
     Builder B;
     for (unsigned I = 0; I < 8; ++I)
       B.vertex("fadd", "f32", 8);
-    Graphlet G = B.done();
-    GraphletMachine M;
-    M.Instructions = MachineInstructions;
-    G.Machine.push_back(M);
-    return G;
+    return withMachineRecord(B.done(), MachineInstructions);
   };
   PipelineSimulator Sim(T);
   CHECK(Sim.simulate(Block(8)).Cycles == Approx(4).epsilon(0.02));
@@ -1467,10 +1482,7 @@ TEST_CASE("A compare fused into its branch is one of the backend's "
   // backend emits 11 instructions (vaddps x8, add, cmp, jne), of which cmp
   // and jne are one fused uop. The record's 11 against the IR's 10 uops is
   // no hidden work: before, a shuffle was added for it.
-  hw::Target T = avx2();
-  T.Cpu->IssueWidth = 16;
-  T.Cpu->Units["shuffle"] = 1;
-  T.Cpu->Instructions["shufflevector.f32x8"] = instrCost(1, 6, "shuffle");
+  hw::Target T = wideIssueOneShuffleUnit(6);
   auto Loop = [](uint32_t MachineInstructions) {
     Builder B;
     uint32_t Br = B.vertex("br", "void");
@@ -1481,13 +1493,9 @@ TEST_CASE("A compare fused into its branch is one of the backend's "
     B.edge(Iv, Cmp);
     B.edge(Cmp, Br);
     B.edge(Iv, Iv, DepKind::Carried);
-    Graphlet G = B.done();
-    if (MachineInstructions) {
-      GraphletMachine M;
-      M.Instructions = MachineInstructions;
-      G.Machine.push_back(M);
-    }
-    return G;
+    return MachineInstructions
+               ? withMachineRecord(B.done(), MachineInstructions)
+               : B.done();
   };
   PipelineSimulator Sim(T);
   double Plain = Sim.simulate(Loop(0)).Cycles;
